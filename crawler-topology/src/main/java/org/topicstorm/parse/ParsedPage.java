@@ -1,0 +1,51 @@
+package org.topicstorm.parse;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * What the parser makes of a fetched HTML page; the input of every relevance model.
+ * Text fields have script, style, iframe, noscript and navigation removed and white space collapsed.
+ *
+ * @param url               the page's URL (after redirects, as fetched)
+ * @param title             the &lt;title&gt;, or empty
+ * @param headings          the texts of h1..h6, in document order
+ * @param text              all visible body text
+ * @param textWithoutAnchors body text minus the text of links (the 001 paper's "topic page" content)
+ * @param outlinks          distinct outlinks in document order, already filtered
+ * @param anchorTextShare   length of all anchor text / length of all body text, 0 when there is no text
+ * @param type              HUB when anchorTextShare exceeds the configured limit (0.6 in the 001 paper)
+ * @param charset           the charset the bytes were decoded with
+ * @param language          language from &lt;html lang&gt; or Content-Language (lower-case ISO 639-1), or empty
+ */
+public record ParsedPage(
+        String url,
+        String title,
+        List<String> headings,
+        String text,
+        String textWithoutAnchors,
+        List<Outlink> outlinks,
+        double anchorTextShare,
+        PageType type,
+        String charset,
+        String language) implements Serializable {
+
+    public ParsedPage {
+        headings = List.copyOf(headings);
+        outlinks = List.copyOf(outlinks);
+    }
+
+    /** The text a relevance model should read: anchor texts for a hub page, own text for a topic page (001). */
+    public String scoringText() {
+        if (type == PageType.HUB) {
+            StringBuilder sb = new StringBuilder();
+            for (Outlink o : outlinks) {
+                if (!o.anchorText().isEmpty()) {
+                    sb.append(o.anchorText()).append(' ');
+                }
+            }
+            return sb.toString().trim();
+        }
+        return textWithoutAnchors;
+    }
+}

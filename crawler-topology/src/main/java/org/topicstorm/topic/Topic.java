@@ -1,0 +1,58 @@
+package org.topicstorm.topic;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A crawl topic as given by the user in a YAML file under seeds/ (see seeds/README.md for every field).
+ * Instances are only made by {@link TopicLoader}, which validates every field.
+ *
+ * @param name        the topic's name; also the default crawl name
+ * @param languages   ISO 639-1 codes of the topic's language(s), e.g. [en] or [zh]
+ * @param keywords    weighted keywords D = (w1..wn) of the 000 paper, keyword (lower case) -> weight > 0
+ * @param seeds       seed URLs (absolute http/https)
+ * @param threshold   relevance threshold r: a page is relevant iff its score >= r
+ * @param strategy    how outlinks are prioritised
+ * @param focus       what happens to the outlinks of a page below the threshold
+ * @param limits      when the crawl stops on its own
+ * @param source      the file the topic was read from (null when built in code)
+ */
+public record Topic(
+        String name,
+        List<String> languages,
+        Map<String, Double> keywords,
+        List<String> seeds,
+        double threshold,
+        Strategy strategy,
+        Focus focus,
+        Limits limits,
+        Path source) {
+
+    public Topic {
+        languages = List.copyOf(languages);
+        keywords = Map.copyOf(keywords);
+        seeds = List.copyOf(seeds);
+    }
+
+    /** Link-priority strategies. */
+    public enum Strategy {
+        /** Priority = relevance of the page the link was found on (001 paper), ties broken by anchor text. */
+        BEST_FIRST,
+        /** Priority by depth: shallower first (the baseline every focused crawl is compared with). */
+        BREADTH_FIRST
+    }
+
+    /** Hard focus drops the outlinks of irrelevant pages; soft focus keeps them with a low priority. */
+    public enum Focus { HARD, SOFT }
+
+    /**
+     * @param maxPages  stop after this many pages were fetched (0 = no limit)
+     * @param maxDepth  links deeper than this many hops from a seed are not followed (0 = no limit)
+     * @param maxTime   stop after this long (null = no limit)
+     */
+    public record Limits(long maxPages, int maxDepth, Duration maxTime) {
+        public static final Limits NONE = new Limits(0, 0, null);
+    }
+}

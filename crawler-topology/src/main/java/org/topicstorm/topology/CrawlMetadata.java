@@ -1,0 +1,28 @@
+package org.topicstorm.topology;
+
+/**
+ * Keys that TopicStorm keeps in StormCrawler's {@code Metadata} as a URL travels through the topology.
+ * They must be listed under {@code metadata.transfer} (storm-conf/topicstorm-default.yaml) where an outlink or a
+ * redirect target should inherit them.
+ */
+public final class CrawlMetadata {
+    /** Frontier priority of the URL (higher is fetched first). */
+    public static final String PRIORITY = "ts.priority";
+    /** Hops from the nearest seed; StormCrawler's own depth key, maintained by its MetadataTransfer. */
+    public static final String DEPTH = "depth";
+    /** Hops from the nearest relevant page (0 = a relevant page links to it). */
+    public static final String DISTANCE = "ts.distance";
+    /** Anchor text of the link the URL was found through. */
+    public static final String ANCHOR = "ts.anchor";
+    /** URL of the page the link was found on. */
+    public static final String PARENT = "ts.parent";
+    /** Relevance score of the fetched page itself. */
+    public static final String RELEVANCE = "ts.relevance";
+    /** "true" when the fetched page is at or above the threshold. */
+    public static final String RELEVANT = "ts.relevant";
+    /** Number of times the status index has seen the URL fetched (for re-fetch scheduling). */
+    public static final String FETCH_COUNT = "ts.fetchCount";
+
+    private CrawlMetadata() {
+    }
+}
