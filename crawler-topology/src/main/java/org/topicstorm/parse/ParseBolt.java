@@ -1,0 +1,107 @@
+package org.topicstorm.parse;
+
+import com.digitalpebble.stormcrawler.Constants;
+import com.digitalpebble.stormcrawler.Metadata;
+import com.digitalpebble.stormcrawler.persistence.Status;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.topology.TupleFields;
+
+/**
+ * Storm adapter over {@link PageParser} and {@link UrlFilterChain}.
+ * <pre>
+ * in:  StormCrawler FetcherBolt's default stream (url, content, metadata)
+ * out: default (url, page, metadata) with the {@link ParsedPage}
+ *      status  (url, metadata, status=ERROR) when the content is not HTML or cannot be parsed; "error.cause" says why
+ * </pre>
+ * Every input tuple is acked; nothing thrown by parsing leaves execute().
+ */
+public class ParseBolt extends BaseRichBolt {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ParseBolt.class);
+
+    private transient OutputCollector collector;
+    private transient PageParser parser;
+    private transient UrlFilterChain filters;
+    private transient String headerPrefix;
+
+    @Override
+    public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+        this.collector = collector;
+        ParseConfig config = ParseConfig.fromConf(conf);
+        this.parser = new PageParser(config);
+        this.filters = UrlFilterChain.fromConf(conf);
+        this.headerPrefix = config.protocolMetadataPrefix();
+    }
+
+    @Override
+    public void execute(Tuple input) {
+        String url = null;
+        Metadata metadata = null;
+        try {
+            url = input.getStringByField(TupleFields.URL);
+            metadata = (Metadata) input.getValueByField(TupleFields.METADATA);
+            if (metadata == null) {
+                metadata = new Metadata();
+            }
+            byte[] content = input.getBinaryByField(TupleFields.CONTENT);
+            ParsedPage page = parser.parse(url, content,
+                    header(metadata, headerPrefix, "content-type"),
+                    header(metadata, headerPrefix, "content-language"),
+                    filters.forPage(url, metadata));
+            collector.emit(input, new Values(url, page, metadata));
+        } catch (NotHtmlException e) {
+            LOG.debug("{}: {}", url, e.getMessage());
+            emitError(input, url, metadata, e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            // A malformed page (or tuple) must cost one page, not the worker.
+            LOG.warn("Parsing {} failed", url, e);
+            emitError(input, url, metadata, "parse failure: " + e);
+        }
+        collector.ack(input);
+    }
+
+    private void emitError(Tuple input, String url, Metadata metadata, String cause) {
+        // A copy: the fetcher's metadata object may be shared with other consumers of its stream in this worker.
+        Metadata md = new Metadata();
+        if (metadata != null) {
+            md.putAll(metadata);
+        }
+        md.setValue(Constants.STATUS_ERROR_CAUSE, cause);
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, md, Status.ERROR));
+    }
+
+    /**
+     * A protocol header stored by the fetcher under {@code prefix + name}; the fetcher keeps the server's spelling
+     * ("Content-Type", "content-type", ...), so the name is matched case-insensitively.
+     */
+    static String header(Metadata metadata, String prefix, String name) {
+        String exact = metadata.getFirstValue(prefix + name);
+        if (exact != null) {
+            return exact;
+        }
+        String wanted = (prefix + name).toLowerCase(Locale.ROOT);
+        for (String key : metadata.keySet()) {
+            if (key.toLowerCase(Locale.ROOT).equals(wanted)) {
+                return metadata.getFirstValue(key);
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(new Fields(TupleFields.URL, TupleFields.PAGE, TupleFields.METADATA));
+        declarer.declareStream(TupleFields.STATUS_STREAM,
+                new Fields(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS));
+    }
+}
