@@ -1,0 +1,147 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.digitalpebble.stormcrawler.filtering.URLFilters;
+import org.apache.storm.Config;
+import org.apache.storm.generated.KillOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.frontier.StatusMerge;
+import org.topicstorm.frontier.StatusWriter;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topology.CrawlTopology;
+import org.topicstorm.topology.LocalStorm;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one crawl in Storm's local mode: sets up the indices, injects the seeds, runs the topology and watches the
+ * status index until a limit is reached, the frontier is exhausted, or {@link #stop()} is called. Everything the
+ * crawl knows is in ES, so running again with the same crawl name resumes it.
+ */
+public final class CrawlRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CrawlRunner.class);
+
+    /** Configuration key: seconds with nothing due and nothing new before the crawl counts as finished. */
+    public static final String IDLE_STOP_SECS = "crawl.idle.stop.secs";
+    /** Configuration key: seconds between two progress lines. */
+    public static final String PROGRESS_SECS = "crawl.progress.secs";
+
+    /** What the crawl was asked to do. */
+    public record Request(Topic topic, CrawlIndices indices, Map<String, Object> conf, CrawlTopology topology,
+                          long maxPages, Duration maxTime) {
+    }
+
+    /** Why a crawl stopped. */
+    public enum StopReason { MAX_PAGES, MAX_TIME, FRONTIER_EXHAUSTED, STOPPED }
+
+    /** How a crawl ended. */
+    public record Summary(StopReason reason, CrawlStats.Counts counts, long fetchedThisRun, Duration elapsed) {
+    }
+
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final Consumer<String> progress;
+
+    /** @param progress receives one progress line per interval */
+    public CrawlRunner(Consumer<String> progress) {
+        this.progress = progress;
+    }
+
+    /** Asks a running crawl to stop cleanly (e.g. on Ctrl-C); run() then returns with {@link StopReason#STOPPED}. */
+    public void stop() {
+        stopRequested.countDown();
+    }
+
+    public Summary run(Request request) throws Exception {
+        Map<String, Object> conf = request.conf();
+        FrontierConfig frontier = FrontierConfig.fromConf(conf);
+        int idleSecs = intConf(conf, IDLE_STOP_SECS, 15);
+        int progressSecs = intConf(conf, PROGRESS_SECS, 2);
+        CrawlIndices indices = request.indices();
+
+        try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf))) {
+            indices.ensure(es, request.topology().spoutParallelism());
+            StatusWriter writer = new StatusWriter(es, indices.status(),
+                    frontier.recordLinks() ? indices.links() : null, new StatusMerge(frontier.schedule()),
+                    Clock.systemUTC());
+            SeedInjector.Result seeds = new SeedInjector(writer, URLFilters.fromConf(conf), SEED_PRIORITY)
+                    .inject(request.topic().seeds());
+            if (!seeds.rejected().isEmpty()) {
+                LOG.warn("seeds rejected by the URL filters: {}", seeds.rejected());
+            }
+            CrawlStats stats = new CrawlStats(es, indices);
+            long start = System.currentTimeMillis();
+            CrawlStats.Counts counts = stats.counts(start);
+            long fetchedAtStart = counts.fetched();
+
+            Config config = request.topology().config(conf);
+            String name = request.topology().name() + "-" + indices.crawl();
+            try (LocalStorm storm = LocalStorm.start()) {
+                storm.submit(name, config, request.topology().build(config));
+                StopReason reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);
+                KillOptions kill = new KillOptions();
+                kill.set_wait_secs(0);
+                storm.cluster().killTopologyWithOpts(name, kill);
+                counts = stats.counts(System.currentTimeMillis());
+                return new Summary(reason, counts, counts.fetched() - fetchedAtStart,
+                        Duration.ofMillis(System.currentTimeMillis() - start));
+            }
+        }
+    }
+
+    private StopReason watch(CrawlStats stats, Request request, long start, long fetchedAtStart, int idleSecs,
+                             int progressSecs) throws Exception {
+        long lastChange = start;
+        long lastTotal = -1;
+        long lastFetched = fetchedAtStart;
+        long lastTime = start;
+        while (true) {
+            if (stopRequested.await(progressSecs, TimeUnit.SECONDS)) {
+                return StopReason.STOPPED;
+            }
+            long now = System.currentTimeMillis();
+            CrawlStats.Counts c = stats.counts(now);
+            double pagesPerSec = (c.fetched() - lastFetched) * 1000.0 / Math.max(1, now - lastTime);
+            progress.accept(String.format("fetched %d | relevant %d | harvest rate %.1f%% | frontier %d (due %d) | %.1f pages/s | %s",
+                    c.fetched(), c.relevant(), 100 * c.harvestRate(), c.get(org.topicstorm.frontier.CrawlState.WAITING),
+                    c.due(), pagesPerSec, formatDuration(Duration.ofMillis(now - start))));
+            lastFetched = c.fetched();
+            lastTime = now;
+            if (request.maxPages() > 0 && c.fetched() - fetchedAtStart >= request.maxPages()) {
+                return StopReason.MAX_PAGES;
+            }
+            if (request.maxTime() != null && now - start >= request.maxTime().toMillis()) {
+                return StopReason.MAX_TIME;
+            }
+            long total = c.total() * 1_000_003L + c.fetched();
+            if (total != lastTotal) {
+                lastTotal = total;
+                lastChange = now;
+            } else if (c.due() == 0 && now - lastChange >= idleSecs * 1000L) {
+                return StopReason.FRONTIER_EXHAUSTED;
+            }
+        }
+    }
+
+    static String formatDuration(Duration d) {
+        long s = d.toSeconds();
+        return String.format("%02d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60);
+    }
+
+    private static int intConf(Map<String, Object> conf, String key, int dflt) {
+        return com.digitalpebble.stormcrawler.util.ConfUtils.getInt(conf, key, dflt);
+    }
+
+    /** Placeholder until the priority package defines the seed priority. */
+    static final double SEED_PRIORITY = 1.001;
+}

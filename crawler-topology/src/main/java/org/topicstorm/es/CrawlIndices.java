@@ -1,0 +1,114 @@
+package org.topicstorm.es;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch.indices.GetIndicesSettingsResponse;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The indices of one crawl ({@code <crawl>-status}, {@code <crawl>-content}, {@code <crawl>-links}) and their
+ * set-up from the mappings in es-conf/: an index template per index, then the index itself. Idempotent: run at
+ * every crawl start.
+ */
+public record CrawlIndices(String crawl) {
+
+    /** Configuration key: the crawl's name, prefix of its indices. */
+    public static final String CRAWL_NAME = "topicstorm.crawl.name";
+
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,200}");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public CrawlIndices {
+        if (crawl == null || !NAME.matcher(crawl).matches()) {
+            throw new IllegalArgumentException("crawl name must match " + NAME.pattern()
+                    + " (it prefixes Elasticsearch index names), got '" + crawl + "'");
+        }
+    }
+
+    public static CrawlIndices fromConf(Map<String, Object> conf) {
+        Object name = conf.get(CRAWL_NAME);
+        if (name == null) {
+            throw new IllegalArgumentException("configuration key '" + CRAWL_NAME + "' is not set");
+        }
+        return new CrawlIndices(name.toString());
+    }
+
+    public String status() {
+        return crawl + "-status";
+    }
+
+    public String content() {
+        return crawl + "-content";
+    }
+
+    public String links() {
+        return crawl + "-links";
+    }
+
+    /**
+     * Puts the index templates and creates the indices that do not exist yet.
+     *
+     * @param statusShards shards of the status index: the spout parallelism (one spout task per shard)
+     * @throws IllegalStateException when the status index exists with another shard count
+     */
+    public void ensure(ElasticsearchClient client, int statusShards) throws IOException {
+        ensure(client, status(), "status.json", statusShards);
+        ensure(client, content(), "content.json", 0);
+        ensure(client, links(), "links.json", 0);
+        int actual = statusShardCount(client);
+        if (actual != statusShards) {
+            throw new IllegalStateException("index " + status() + " has " + actual + " shards but the spout runs "
+                    + statusShards + " tasks: use spout parallelism " + actual + " or a new crawl name");
+        }
+    }
+
+    private void ensure(ElasticsearchClient client, String index, String mappingFile, int shards) throws IOException {
+        ObjectNode body = loadMapping(mappingFile);
+        if (shards > 0) {
+            ((ObjectNode) body.get("settings")).put("number_of_shards", shards);
+        }
+        ObjectNode template = JSON.createObjectNode();
+        template.putArray("index_patterns").add(index);
+        // above any catch-all template a cluster may have
+        template.put("priority", 500);
+        template.set("template", body);
+        template.putObject("_meta").put("managed_by", "topicstorm");
+        String json = JSON.writeValueAsString(template);
+        client.indices().putIndexTemplate(t -> t.name(index).withJson(new StringReader(json)));
+        if (!client.indices().exists(e -> e.index(index)).value()) {
+            try {
+                client.indices().create(c -> c.index(index));
+            } catch (ElasticsearchException e) {
+                // another process created it in between: fine
+                if (!"resource_already_exists_exception".equals(e.error().type())) {
+                    throw e;
+                }
+            }
+        }
+        client.cluster().health(h -> h.index(index).waitForStatus(co.elastic.clients.elasticsearch._types.HealthStatus.Yellow)
+                .timeout(t -> t.time("30s")));
+    }
+
+    private int statusShardCount(ElasticsearchClient client) throws IOException {
+        GetIndicesSettingsResponse r = client.indices().getSettings(s -> s.index(status()));
+        return Integer.parseInt(r.get(status()).settings().index().numberOfShards());
+    }
+
+    static ObjectNode loadMapping(String file) throws IOException {
+        try (InputStream in = CrawlIndices.class.getResourceAsStream("/es-conf/" + file)) {
+            if (in == null) {
+                throw new IOException("es-conf/" + file + " is not on the classpath");
+            }
+            ObjectNode node = (ObjectNode) JSON.readTree(in);
+            node.remove("_comment");
+            return node;
+        }
+    }
+}

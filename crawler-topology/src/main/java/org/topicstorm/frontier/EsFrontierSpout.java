@@ -1,0 +1,108 @@
+package org.topicstorm.frontier;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.digitalpebble.stormcrawler.Metadata;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Values;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.TupleFields;
+
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Storm adapter for {@link FrontierFeed}: emits due URLs from the ES status index, best-first, one shard per spout
+ * task. Queries run on a background thread so nextTuple() never blocks; the collector is only used on the spout
+ * thread.
+ * The message id is the URL: a failed tuple is simply found due again by a later query (its status was not
+ * updated), which is how Storm's replay reaches the frontier.
+ */
+public class EsFrontierSpout extends BaseRichSpout {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EsFrontierSpout.class);
+
+    private transient SpoutOutputCollector collector;
+    private transient ElasticsearchClient es;
+    private transient ExecutorService queryThread;
+    private transient FrontierFeed feed;
+
+    @Override
+    public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        this.collector = collector;
+        FrontierConfig config = FrontierConfig.fromConf(conf);
+        CrawlIndices indices = CrawlIndices.fromConf(conf);
+        this.es = EsClients.create(EsSettings.fromConf(conf));
+        FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
+                config.maxUrlsPerHost());
+        // the status index has one shard per spout task: task i reads shard i
+        int shard = context.getThisTaskIndex();
+        this.queryThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "frontier-query-" + shard);
+            t.setDaemon(true);
+            return t;
+        });
+        this.feed = new FrontierFeed(reader, shard, new InFlight(config.purgatoryMs()), config.minQueryIntervalMs(),
+                queryThread);
+    }
+
+    @Override
+    public void nextTuple() {
+        StatusDoc doc = feed.next(System.currentTimeMillis());
+        if (doc != null) {
+            collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
+        }
+    }
+
+    /** The metadata a URL travels with: its frontier fields plus what was persisted with it. */
+    static Metadata metadataOf(StatusDoc doc) {
+        Metadata md = new Metadata();
+        doc.metadata().forEach((k, v) -> md.setValues(k, v.toArray(String[]::new)));
+        md.setValue(CrawlMetadata.PRIORITY, Double.toString(doc.priority()));
+        md.setValue(CrawlMetadata.DEPTH, Integer.toString(doc.depth()));
+        md.setValue(CrawlMetadata.DISTANCE, Integer.toString(doc.distance()));
+        md.setValue(CrawlMetadata.FETCH_COUNT, Integer.toString(doc.fetchCount()));
+        if (doc.parent() != null) {
+            md.setValue(CrawlMetadata.PARENT, doc.parent());
+        }
+        if (doc.anchor() != null) {
+            md.setValue(CrawlMetadata.ANCHOR, doc.anchor());
+        }
+        return md;
+    }
+
+    @Override
+    public void ack(Object msgId) {
+        feed.acked((String) msgId, System.currentTimeMillis());
+    }
+
+    @Override
+    public void fail(Object msgId) {
+        LOG.debug("failed, will be replayed from the frontier: {}", msgId);
+        feed.failed((String) msgId);
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declare(new Fields(TupleFields.URL, TupleFields.METADATA));
+    }
+
+    @Override
+    public void close() {
+        if (queryThread != null) {
+            queryThread.shutdownNow();
+        }
+        if (es != null) {
+            es.close();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.topicstorm.frontier;
+
+import com.digitalpebble.stormcrawler.Constants;
+import com.digitalpebble.stormcrawler.util.ConfUtils;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The frontier's configuration keys (documented with their defaults in storm-conf/topicstorm-default.yaml), read
+ * in this one place.
+ */
+public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQueryIntervalMs, long purgatoryMs,
+                             int statusBatchSize, long statusBatchMaxDelayMs, boolean recordLinks,
+                             Schedule schedule) {
+
+    public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
+    public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
+    public static final String MIN_QUERY_INTERVAL_MS = "frontier.query.min.interval.ms";
+    public static final String PURGATORY_MS = "frontier.purgatory.ms";
+    public static final String STATUS_BATCH_SIZE = "status.batch.size";
+    public static final String STATUS_BATCH_MAX_DELAY_MS = "status.batch.max.delay.ms";
+    public static final String RECORD_LINKS = "status.links.enabled";
+    public static final String REFETCH_RELEVANT_MINUTES = "status.refetch.relevant.minutes";
+    public static final String REFETCH_DISCARDED_MINUTES = "status.refetch.discarded.minutes";
+
+    public static FrontierConfig fromConf(Map<String, Object> conf) {
+        Schedule schedule = new Schedule(
+                minutesOrNever(ConfUtils.getInt(conf, REFETCH_RELEVANT_MINUTES, 1440)),
+                minutesOrNever(ConfUtils.getInt(conf, REFETCH_DISCARDED_MINUTES, -1)),
+                Duration.ofMinutes(ConfUtils.getInt(conf, Constants.fetchErrorFetchIntervalParamName, 120)),
+                ConfUtils.getInt(conf, Constants.fetchErrorCountParamName, 3));
+        return new FrontierConfig(
+                positive(conf, MAX_HOSTS_PER_QUERY, 100),
+                positive(conf, MAX_URLS_PER_HOST, 5),
+                ConfUtils.getLong(conf, MIN_QUERY_INTERVAL_MS, 1000L),
+                ConfUtils.getLong(conf, PURGATORY_MS, 5000L),
+                positive(conf, STATUS_BATCH_SIZE, 500),
+                ConfUtils.getLong(conf, STATUS_BATCH_MAX_DELAY_MS, 1000L),
+                ConfUtils.getBoolean(conf, RECORD_LINKS, true),
+                schedule);
+    }
+
+    private static Duration minutesOrNever(int minutes) {
+        return minutes < 0 ? null : Duration.ofMinutes(minutes);
+    }
+
+    private static int positive(Map<String, Object> conf, String key, int dflt) {
+        int v = ConfUtils.getInt(conf, key, dflt);
+        if (v <= 0) {
+            throw new IllegalArgumentException("configuration key '" + key + "' must be > 0, got " + v);
+        }
+        return v;
+    }
+}

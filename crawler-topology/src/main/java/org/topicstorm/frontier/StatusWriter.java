@@ -1,0 +1,189 @@
+package org.topicstorm.frontier;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.core.BulkRequest;
+import co.elastic.clients.elasticsearch.core.BulkResponse;
+import co.elastic.clients.elasticsearch.core.MgetResponse;
+import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
+import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
+import co.elastic.clients.elasticsearch.core.get.GetResult;
+import co.elastic.clients.elasticsearch.core.mget.MultiGetOperation;
+import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
+import com.digitalpebble.stormcrawler.persistence.Status;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes status updates to the status index with optimistic concurrency, so that concurrent writers and replayed
+ * tuples can never lower a priority or lose an update (no scripts: the same requests run on every ES 8/9 node).
+ *
+ * <p>Per batch: read the current documents (mget), merge the updates in memory ({@link StatusMerge}), write back
+ * with {@code create} for new URLs and {@code if_seq_no/if_primary_term} for known ones. A version conflict means
+ * someone else wrote the document in between: re-read and merge again. The link of each discovered URL is also
+ * written to the links index (create-once, so replays are harmless).
+ */
+public final class StatusWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
+    private static final int MAX_ROUNDS = 8;
+
+    private final ElasticsearchClient client;
+    private final String statusIndex;
+    private final String linksIndex;
+    private final StatusMerge merge;
+    private final Clock clock;
+
+    /**
+     * @param linksIndex the links index, or null to not record links
+     */
+    public StatusWriter(ElasticsearchClient client, String statusIndex, String linksIndex, StatusMerge merge,
+                        Clock clock) {
+        this.client = client;
+        this.statusIndex = statusIndex;
+        this.linksIndex = linksIndex;
+        this.merge = merge;
+        this.clock = clock;
+    }
+
+    /**
+     * Writes the updates. Never throws for an ES failure: the affected updates are reported as not written.
+     *
+     * @return for each update, in order, whether it is durably stored (false: fail the tuple so it is replayed)
+     */
+    public boolean[] write(List<StatusUpdate> updates) {
+        boolean[] ok = new boolean[updates.size()];
+        Map<String, List<Integer>> byId = new LinkedHashMap<>();
+        for (int i = 0; i < updates.size(); i++) {
+            byId.computeIfAbsent(UrlIds.id(updates.get(i).url()), k -> new ArrayList<>()).add(i);
+        }
+        try {
+            boolean linksOk = writeLinks(updates);
+            Map<String, List<Integer>> pending = byId;
+            for (int round = 0; round < MAX_ROUNDS && !pending.isEmpty(); round++) {
+                pending = writeRound(updates, pending, ok);
+            }
+            if (!pending.isEmpty()) {
+                LOG.warn("{} status documents still conflicting after {} rounds; their tuples will be replayed",
+                        pending.size(), MAX_ROUNDS);
+            }
+            if (!linksOk) {
+                for (int i = 0; i < updates.size(); i++) {
+                    if (updates.get(i).parent() != null) {
+                        ok[i] = false;
+                    }
+                }
+            }
+        } catch (Exception e) {
+            LOG.warn("status write of {} updates failed: {}", updates.size(), e.toString());
+            java.util.Arrays.fill(ok, false);
+        }
+        return ok;
+    }
+
+    /** One read-merge-write round; returns the ids that met a version conflict and must be retried. */
+    private Map<String, List<Integer>> writeRound(List<StatusUpdate> updates, Map<String, List<Integer>> ids,
+                                                  boolean[] ok) throws java.io.IOException {
+        List<String> idList = new ArrayList<>(ids.keySet());
+        List<MultiGetOperation> gets = new ArrayList<>(idList.size());
+        for (String id : idList) {
+            String host = UrlIds.host(updates.get(ids.get(id).get(0)).url());
+            gets.add(MultiGetOperation.of(g -> g.index(statusIndex).id(id).routing(host)));
+        }
+        MgetResponse<StatusDoc> current = client.mget(m -> m.docs(gets), StatusDoc.class);
+
+        long now = clock.millis();
+        List<BulkOperation> ops = new ArrayList<>();
+        List<String> opIds = new ArrayList<>();
+        int i = 0;
+        for (MultiGetResponseItem<StatusDoc> item : current.docs()) {
+            String id = idList.get(i++);
+            if (item.isFailure()) {
+                throw new java.io.IOException("mget failed for " + id + ": " + item.failure().error().reason());
+            }
+            GetResult<StatusDoc> got = item.result();
+            StatusDoc existing = got.found() ? got.source() : null;
+            StatusDoc doc = existing;
+            boolean changed = false;
+            for (int idx : ids.get(id)) {
+                StatusDoc next = merge.merge(doc, updates.get(idx), now);
+                if (next != null) {
+                    doc = next;
+                    changed = true;
+                }
+            }
+            if (!changed) {
+                ids.get(id).forEach(idx -> ok[idx] = true);
+                continue;
+            }
+            StatusDoc toWrite = doc;
+            if (existing == null) {
+                ops.add(BulkOperation.of(op -> op.create(c -> c.index(statusIndex).id(id).routing(toWrite.host())
+                        .document(toWrite))));
+            } else {
+                long seqNo = got.seqNo();
+                long term = got.primaryTerm();
+                ops.add(BulkOperation.of(op -> op.index(x -> x.index(statusIndex).id(id).routing(toWrite.host())
+                        .ifSeqNo(seqNo).ifPrimaryTerm(term).document(toWrite))));
+            }
+            opIds.add(id);
+        }
+        Map<String, List<Integer>> retry = new LinkedHashMap<>();
+        if (ops.isEmpty()) {
+            return retry;
+        }
+        BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(ops)));
+        List<BulkResponseItem> items = response.items();
+        for (int k = 0; k < items.size(); k++) {
+            BulkResponseItem item = items.get(k);
+            String id = opIds.get(k);
+            if (item.error() == null) {
+                ids.get(id).forEach(idx -> ok[idx] = true);
+            } else if (item.status() == 409) {
+                retry.put(id, ids.get(id));
+            } else {
+                LOG.warn("status write failed for {}: {} {}", id, item.error().type(), item.error().reason());
+            }
+        }
+        return retry;
+    }
+
+    /** Records the links of discovered URLs; a link already recorded is fine (create-once). */
+    private boolean writeLinks(List<StatusUpdate> updates) throws java.io.IOException {
+        if (linksIndex == null) {
+            return true;
+        }
+        long now = clock.millis();
+        List<BulkOperation> ops = new ArrayList<>();
+        for (StatusUpdate u : updates) {
+            if (u.status() != Status.DISCOVERED || u.parent() == null) {
+                continue;
+            }
+            LinkDoc link = new LinkDoc(u.parent(), u.url(), UrlIds.host(u.parent()), UrlIds.host(u.url()),
+                    u.anchor(), now);
+            ops.add(BulkOperation.of(op -> op.create(c -> c.index(linksIndex)
+                    .id(UrlIds.linkId(link.from(), link.to())).document(link))));
+        }
+        if (ops.isEmpty()) {
+            return true;
+        }
+        BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(ops)));
+        boolean ok = true;
+        for (BulkResponseItem item : response.items()) {
+            if (item.error() != null && item.status() != 409) {
+                LOG.warn("link write failed: {} {}", item.error().type(), item.error().reason());
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    /** A document of the links index (es-conf/links.json). */
+    public record LinkDoc(String from, String to, String fromHost, String toHost, String anchor, long discovered) {
+    }
+}

@@ -1,0 +1,36 @@
+package org.topicstorm.index;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.topicstorm.frontier.UrlIds;
+import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.relevance.Relevance;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/** A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
+                         String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
+                         String signature, long fetched) {
+
+    public static ContentDoc of(ParsedPage page, Relevance relevance, int depth, long fetched) {
+        List<String> terms = relevance.topTerms().stream().map(Relevance.TermContribution::term).toList();
+        return new ContentDoc(page.url(), UrlIds.host(page.url()), page.title(), page.headings(), page.text(),
+                page.language().isEmpty() ? null : page.language(), page.type().name(), relevance.score(), terms, depth,
+                page.outlinks().size(), signature(page.text()), fetched);
+    }
+
+    /** Exact-duplicate signature of the page text (MD5 is enough to spot copies; not used for security). */
+    static String signature(String text) {
+        try {
+            byte[] d = MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("MD5 is required by the Java platform", e);
+        }
+    }
+}

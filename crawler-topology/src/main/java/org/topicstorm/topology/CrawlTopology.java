@@ -1,0 +1,78 @@
+package org.topicstorm.topology;
+
+import org.apache.storm.Config;
+import org.apache.storm.flux.FluxBuilder;
+import org.apache.storm.flux.model.ExecutionContext;
+import org.apache.storm.flux.model.SpoutDef;
+import org.apache.storm.flux.model.TopologyDef;
+import org.apache.storm.flux.parser.FluxParser;
+import org.apache.storm.generated.StormTopology;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The crawl topology as defined by a Flux file (storm-conf/crawler.flux.yaml by default), with the crawl
+ * configuration merged over the file's own {@code config} block.
+ */
+public final class CrawlTopology {
+
+    /** The Flux file on the classpath used when none is given. */
+    public static final String DEFAULT_FLUX = "crawler.flux.yaml";
+    /** The id of the frontier spout in the Flux file: its parallelism sets the status index's shard count. */
+    public static final String SPOUT_ID = "spout";
+
+    private final TopologyDef definition;
+
+    private CrawlTopology(TopologyDef definition) {
+        this.definition = definition;
+    }
+
+    /** @param fluxFile a Flux YAML file, or null for the default one on the classpath */
+    public static CrawlTopology load(Path fluxFile) throws IOException {
+        TopologyDef def;
+        if (fluxFile == null) {
+            def = FluxParser.parseResource("/" + DEFAULT_FLUX, false, true, new Properties(), false);
+        } else {
+            if (!Files.isRegularFile(fluxFile)) {
+                throw new IOException(fluxFile + ": Flux file not found");
+            }
+            def = FluxParser.parseFile(fluxFile.toString(), false, true, new Properties(), false);
+        }
+        if (def == null || !def.validate()) {
+            throw new IOException((fluxFile == null ? DEFAULT_FLUX : fluxFile) + ": not a valid Flux topology");
+        }
+        if (def.getSpoutDef(SPOUT_ID) == null) {
+            throw new IOException((fluxFile == null ? DEFAULT_FLUX : fluxFile) + ": no spout with id '" + SPOUT_ID + "'");
+        }
+        return new CrawlTopology(def);
+    }
+
+    public String name() {
+        return definition.getName();
+    }
+
+    /** Spout tasks = shards of the status index. */
+    public int spoutParallelism() {
+        SpoutDef spout = definition.getSpoutDef(SPOUT_ID);
+        return Math.max(1, spout.getParallelism());
+    }
+
+    /** The Flux file's config block with the crawl configuration on top. */
+    public Config config(Map<String, Object> crawlConf) {
+        Config config = FluxBuilder.buildConfig(definition);
+        config.putAll(crawlConf);
+        return config;
+    }
+
+    public StormTopology build(Config config) throws IOException {
+        try {
+            return FluxBuilder.buildTopology(new ExecutionContext(definition, config));
+        } catch (ReflectiveOperationException e) {
+            throw new IOException("cannot build the topology from its Flux definition: " + e, e);
+        }
+    }
+}

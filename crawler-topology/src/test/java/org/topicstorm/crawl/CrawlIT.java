@@ -1,0 +1,185 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.frontier.UrlIds;
+import org.topicstorm.testsite.TestSite;
+
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A whole crawl: real Storm LocalCluster, real ES node, a real HTTP site on 127.0.0.1 built to contain every case
+ * a crawler meets. Asserts on what ES holds afterwards.
+ */
+class CrawlIT {
+
+    private static TestSite site;
+    private static ElasticsearchClient client;
+
+    static final String SOLAR = "Solar energy and photovoltaic panels: a solar panel converts sunlight. "
+            + "Photovoltaic solar energy is renewable energy. ";
+    static final String SPORTS = "Football results, the league table and the match report of the weekend. "
+            + "The team won the cup after extra time. ";
+
+    static String page(String title, String text, String... links) {
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><title>")
+                .append(title).append("</title></head><body><h1>").append(title).append("</h1><p>").append(text)
+                .append("</p><ul>");
+        for (int i = 0; i + 1 < links.length; i += 2) {
+            sb.append("<li><a href=\"").append(links[i]).append("\">").append(links[i + 1]).append("</a></li>");
+        }
+        return sb.append("</ul></body></html>").toString();
+    }
+
+    @BeforeAll
+    static void buildSite() throws Exception {
+        site = new TestSite();
+        site.text("/robots.txt", "User-agent: *\nDisallow: /private/\n");
+        site.html("/", page("Solar energy portal", SOLAR,
+                "/solar/1", "solar panels", "/solar/2", "photovoltaic cells", "/hub", "all topics",
+                "/sports/1", "football", "/private/secret", "members only", "/missing", "old page",
+                "/redirect/a", "moved page", "/loop/a", "loop", "/gbk", "中文", "/big", "big report",
+                "/binary", "data", "/file.zip", "download", "/image.jpg", "picture", "/setup.exe", "installer"));
+        site.html("/solar/1", page("Solar panels", SOLAR + SOLAR, "/solar/2", "more photovoltaic",
+                "/solar/3", "solar farms"));
+        site.html("/solar/2", page("Photovoltaic cells", SOLAR, "/solar/1", "solar panels", "/shared", "shared"));
+        site.html("/solar/3", page("Solar farms", SOLAR, "/solar/1", "solar panels"));
+        site.html("/solar/final", page("Solar after redirects", SOLAR));
+        site.html("/solar/hidden", page("Solar hidden behind sports", SOLAR));
+        // a hub: mostly links
+        site.html("/hub", page("Topics", "", "/solar/1", "panels", "/solar/3", "farms", "/sports/1", "football",
+                "/sports/2", "league"));
+        // the irrelevant region; /sports/2 is the only way to /solar/hidden
+        site.html("/sports/1", page("Football", SPORTS, "/sports/2", "league", "/shared", "shared"));
+        site.html("/sports/2", page("League", SPORTS, "/sports/1", "football", "/solar/hidden", "more"));
+        site.html("/shared", page("Shared page", SPORTS));
+        site.html("/private/secret", page("Secret solar", SOLAR));
+        site.redirect("/redirect/a", "/redirect/b");
+        site.redirect("/redirect/b", "/solar/final");
+        site.redirect("/loop/a", "/loop/b");
+        site.redirect("/loop/b", "/loop/a");
+        site.htmlNoCharsetHeader("/gbk", "<html><head><meta charset=\"gbk\"><title>太阳能光伏 solar</title></head>"
+                + "<body><p>太阳能光伏发电。 " + SOLAR + "</p></body></html>", Charset.forName("GBK"));
+        StringBuilder big = new StringBuilder("<html><head><title>Big solar report</title></head><body>");
+        while (big.length() < 2_100_000) {
+            big.append("<p>").append(SOLAR).append("</p>");
+        }
+        site.html("/big", big.append("</body></html>").toString());
+        byte[] binary = new byte[50_000];
+        new Random(1).nextBytes(binary);
+        binary[0] = (byte) 0x89;
+        binary[1] = 'P';
+        binary[2] = 'N';
+        binary[3] = 'G';
+        site.page("/binary", 200, "text/html", binary);
+
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    @AfterAll
+    static void stopSite() throws Exception {
+        if (site != null) {
+            site.close();
+        }
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    @Test
+    void aFocusedCrawlFillsTheIndicesAsExpected(@TempDir Path tmp) throws Exception {
+        CrawlIndices indices = new CrawlIndices("crawl-it");
+        EsTestNode.deleteIndices(client, indices);
+        Path topicFile = tmp.resolve("solar.yaml");
+        Files.writeString(topicFile, """
+                name: solar
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                  energy: 0.5
+                seeds:
+                  - %s/
+                threshold: 0.5
+                strategy: best-first
+                focus: soft
+                """.formatted(site.base()));
+
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topicFile, indices, Map.of(), 0);
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
+
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        Map<String, StatusDoc> byPath = new HashMap<>();
+        status.forEach((url, d) -> byPath.put(url.substring(site.base().length()), d));
+
+        // the relevant region and everything reachable from it is fetched and judged
+        for (String p : new String[]{"/", "/solar/1", "/solar/2", "/solar/3", "/solar/final", "/gbk", "/big"}) {
+            assertNotNull(byPath.get(p), p + " is in the status index");
+            assertEquals(CrawlState.DONE, byPath.get(p).state(), p + " is relevant");
+        }
+        for (String p : new String[]{"/sports/1", "/sports/2", "/shared", "/hub"}) {
+            assertEquals(CrawlState.DISCARDED, byPath.get(p).state(), p + " is discarded");
+        }
+        // soft focus: the relevant page behind an irrelevant one is reached
+        assertEquals(CrawlState.DONE, byPath.get("/solar/hidden").state());
+        // redirects: chain followed, loop ends
+        assertEquals(CrawlState.REDIRECTED, byPath.get("/redirect/a").state());
+        assertEquals(CrawlState.REDIRECTED, byPath.get("/redirect/b").state());
+        assertEquals(CrawlState.REDIRECTED, byPath.get("/loop/a").state());
+        assertEquals(CrawlState.REDIRECTED, byPath.get("/loop/b").state());
+        // errors
+        assertEquals(CrawlState.EXCEPTION, byPath.get("/missing").state());
+        assertEquals(CrawlState.EXCEPTION, byPath.get("/binary").state());
+        assertEquals(CrawlState.EXCEPTION, byPath.get("/private/secret").state());
+        assertFalse(site.requests().contains("/private/secret"), "robots.txt Disallow honoured");
+        // non-page resources never enter the frontier
+        assertFalse(byPath.containsKey("/file.zip"));
+        assertFalse(byPath.containsKey("/image.jpg"));
+        assertFalse(byPath.containsKey("/setup.exe"));
+        // nothing left waiting
+        assertTrue(status.values().stream().noneMatch(d -> d.state() == CrawlState.WAITING),
+                "no URL left waiting: " + status.values().stream().filter(d -> d.state() == CrawlState.WAITING)
+                        .map(StatusDoc::url).toList());
+        // in-links: /shared is linked from /solar/2 and /sports/1; /solar/1 from /, /solar/2, /solar/3, /hub
+        assertEquals(2, byPath.get("/shared").inlinks());
+        assertEquals(4, byPath.get("/solar/1").inlinks());
+        // depth: seed 0, its outlinks 1, /solar/hidden = / -> /sports/1 -> /sports/2 -> /solar/hidden, or via /hub
+        assertEquals(0, byPath.get("/").depth());
+        assertEquals(1, byPath.get("/solar/1").depth());
+        assertEquals(3, byPath.get("/solar/hidden").depth());
+        // each page was fetched once
+        Map<String, Long> fetches = site.requests().stream().collect(Collectors.groupingBy(p -> p,
+                Collectors.counting()));
+        fetches.forEach((p, n) -> assertEquals(1L, n, p + " fetched " + n + " times"));
+
+        // the content index holds exactly the relevant pages
+        Set<String> relevant = status.values().stream().filter(d -> d.state() == CrawlState.DONE)
+                .map(StatusDoc::url).collect(Collectors.toSet());
+        Map<String, Map<String, Object>> content = CrawlTestSupport.contentDocs(client, indices);
+        assertEquals(relevant, content.keySet());
+        assertEquals("太阳能光伏 solar", content.get(site.url("/gbk")).get("title"), "GBK decoded without a header");
+    }
+}

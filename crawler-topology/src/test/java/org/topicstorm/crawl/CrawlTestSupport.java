@@ -1,0 +1,82 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch.core.SearchResponse;
+import co.elastic.clients.elasticsearch.core.search.Hit;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topic.TopicLoader;
+import org.topicstorm.topology.CrawlConf;
+import org.topicstorm.topology.CrawlTopology;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Runs crawls for integration tests and reads back what they wrote. */
+final class CrawlTestSupport {
+
+    private CrawlTestSupport() {
+    }
+
+    /** Configuration for a fast test crawl: no politeness delay, short batches, a quick idle stop. */
+    static Map<String, Object> testConf(String esUrl, CrawlIndices indices, Path topicFile) throws IOException {
+        Map<String, Object> conf = CrawlConf.defaults();
+        conf.put(EsSettings.ADDRESSES, List.of(esUrl));
+        conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
+        conf.put(org.topicstorm.topic.TopicConf.TOPIC_FILE, topicFile.toString());
+        conf.put("fetcher.server.delay", 0.0);
+        conf.put("fetcher.threads.number", 4);
+        conf.put(CrawlRunner.IDLE_STOP_SECS, 6);
+        conf.put(CrawlRunner.PROGRESS_SECS, 1);
+        conf.put("status.batch.max.delay.ms", 200);
+        conf.put("indexer.batch.max.delay.ms", 200);
+        conf.put("frontier.query.min.interval.ms", 300);
+        conf.put("frontier.purgatory.ms", 3000);
+        conf.put("topology.testing.always.try.serialize", true);
+        return conf;
+    }
+
+    static CrawlRunner.Summary crawl(Path topicFile, CrawlIndices indices, Map<String, Object> extra, long maxPages)
+            throws Exception {
+        return crawl(EsTestNode.url(), topicFile, indices, extra, maxPages, null);
+    }
+
+    static CrawlRunner.Summary crawl(String esUrl, Path topicFile, CrawlIndices indices, Map<String, Object> extra,
+                                     long maxPages, CrawlRunner runner) throws Exception {
+        Topic topic = TopicLoader.load(topicFile);
+        Map<String, Object> conf = new HashMap<>(testConf(esUrl, indices, topicFile));
+        conf.putAll(extra);
+        CrawlRunner r = runner != null ? runner : new CrawlRunner(line -> System.out.println("[crawl] " + line));
+        return r.run(new CrawlRunner.Request(topic, indices, conf, CrawlTopology.load(null), maxPages,
+                Duration.ofMinutes(5)));
+    }
+
+    static Map<String, StatusDoc> statusDocs(ElasticsearchClient client, CrawlIndices indices) throws IOException {
+        client.indices().refresh(r -> r.index(indices.status()));
+        SearchResponse<StatusDoc> r = client.search(s -> s.index(indices.status()).size(10_000), StatusDoc.class);
+        Map<String, StatusDoc> docs = new HashMap<>();
+        for (Hit<StatusDoc> h : r.hits().hits()) {
+            docs.put(h.source().url(), h.source());
+        }
+        return docs;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Map<String, Object>> contentDocs(ElasticsearchClient client, CrawlIndices indices)
+            throws IOException {
+        client.indices().refresh(r -> r.index(indices.content()));
+        SearchResponse<Map> r = client.search(s -> s.index(indices.content()).size(10_000), Map.class);
+        Map<String, Map<String, Object>> docs = new HashMap<>();
+        for (Hit<Map> h : r.hits().hits()) {
+            docs.put((String) h.source().get("url"), h.source());
+        }
+        return docs;
+    }
+}

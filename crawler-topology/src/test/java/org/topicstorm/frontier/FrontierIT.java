@@ -1,0 +1,211 @@
+package org.topicstorm.frontier;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.digitalpebble.stormcrawler.persistence.Status;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The frontier against a real ES node: 5,000 URLs over 50 hosts with random priorities. Emission is best-first
+ * within the per-host cap, no URL is handed out twice while in flight, failed URLs come back, and every URL is
+ * eventually handed out.
+ */
+class FrontierIT {
+
+    private static final int HOSTS = 50;
+    private static final int PER_HOST_URLS = 100;
+    private static final int CAP = 5;
+
+    private static ElasticsearchClient es;
+    private static ElasticsearchClient client;
+    private static CrawlIndices indices;
+    private static final Schedule SCHEDULE = new Schedule(null, null, Duration.ofMinutes(120), 3);
+
+    @BeforeAll
+    static void start() throws Exception {
+        es = EsClients.create(EsTestNode.settings());
+        client = es;
+        indices = new CrawlIndices("frontier-it");
+        EsTestNode.deleteIndices(client, indices);
+        indices.ensure(client, 1);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (es != null) {
+            es.close();
+        }
+    }
+
+    @Test
+    void bestFirstWithinThePerHostCapAndNeverTwiceInFlight() throws Exception {
+        StatusWriter writer = new StatusWriter(client, indices.status(), null, new StatusMerge(SCHEDULE),
+                Clock.systemUTC());
+        Random random = new Random(42);
+        Map<String, Double> priorities = new HashMap<>();
+        List<StatusUpdate> updates = new ArrayList<>();
+        for (int h = 0; h < HOSTS; h++) {
+            for (int i = 0; i < PER_HOST_URLS; i++) {
+                String url = "http://host" + h + ".test/page" + i;
+                double p = random.nextDouble();
+                priorities.put(url, p);
+                updates.add(StatusUpdate.discovered(url, p, 1, 0, null, null));
+            }
+        }
+        for (int from = 0; from < updates.size(); from += 1000) {
+            boolean[] ok = writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)));
+            for (boolean b : ok) {
+                assertTrue(b);
+            }
+        }
+        client.indices().refresh(r -> r.index(indices.status()));
+
+        // expected first batch: each host's CAP best URLs, all ordered by priority, highest first
+        Map<String, List<String>> byHost = priorities.keySet().stream()
+                .collect(Collectors.groupingBy(UrlIds::host));
+        List<String> expected = new ArrayList<>();
+        for (List<String> urls : byHost.values()) {
+            urls.stream().sorted(Comparator.comparingDouble(priorities::get).reversed()).limit(CAP)
+                    .forEach(expected::add);
+        }
+        expected.sort(Comparator.comparingDouble(priorities::get).reversed());
+
+        FrontierReader reader = new FrontierReader(client, indices.status(), 100, CAP);
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(0), 0, Runnable::run);
+        long now = System.currentTimeMillis() + 1000;
+        List<String> firstBatch = new ArrayList<>();
+        Set<String> inFlight = new HashSet<>();
+        for (int i = 0; i < expected.size(); i++) {
+            StatusDoc d = feed.next(now);
+            firstBatch.add(d.url());
+            assertTrue(inFlight.add(d.url()), "emitted twice while in flight: " + d.url());
+        }
+        assertEquals(expected, firstBatch, "first batch: best-first within the per-host cap");
+
+        // A second query while all of them are in flight must not hand any of them out again; the next best of
+        // each host follow, best first.
+        List<String> second = new ArrayList<>();
+        StatusDoc d;
+        while ((d = feed.next(now)) != null) {
+            assertTrue(inFlight.add(d.url()), "emitted twice while in flight: " + d.url());
+            second.add(d.url());
+        }
+        assertTrue(second.isEmpty(), "a host whose capped best URLs are all in flight yields nothing new");
+
+        // Now process: every 7th URL fails (not written, replayed), the rest are fetched (written).
+        Set<String> done = new HashSet<>();
+        int rounds = 0;
+        int failures = 0;
+        while (done.size() < priorities.size()) {
+            assertTrue(++rounds < 400, "the frontier stopped handing out URLs; done " + done.size());
+            List<StatusUpdate> fetched = new ArrayList<>();
+            List<String> failed = new ArrayList<>();
+            for (String url : inFlight) {
+                if (url.hashCode() % 7 == 0 && failures < 300 && !failedOnce.contains(url)) {
+                    failed.add(url);
+                    failedOnce.add(url);
+                    failures++;
+                } else {
+                    fetched.add(new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, 0.5, true, null,
+                            Map.of()));
+                }
+            }
+            boolean[] ok = writer.write(fetched);
+            for (boolean b : ok) {
+                assertTrue(b);
+            }
+            client.indices().refresh(r -> r.index(indices.status()));
+            for (StatusUpdate u : fetched) {
+                feed.acked(u.url(), now);
+                inFlight.remove(u.url());
+                assertTrue(done.add(u.url()), "fetched twice: " + u.url());
+            }
+            for (String url : failed) {
+                feed.failed(url);
+                inFlight.remove(url);
+            }
+            now += 10;
+            while ((d = feed.next(now)) != null) {
+                assertFalse(done.contains(d.url()), "handed out again after it was fetched: " + d.url());
+                assertTrue(inFlight.add(d.url()), "emitted twice while in flight: " + d.url());
+            }
+        }
+        assertEquals(HOSTS * PER_HOST_URLS, done.size());
+        assertTrue(failures > 0, "some URLs failed and were replayed");
+        assertTrue(done.containsAll(failedOnce), "every failed URL was handed out again and fetched");
+    }
+
+    private final Set<String> failedOnce = new HashSet<>();
+
+    @Test
+    void increaseKeyUnderConcurrentWritersKeepsTheBestPriorityAndEveryInlink() throws Exception {
+        // Four writers (as four status updater tasks would) race to report the same 200 URLs from 4 parents
+        // each, with different priorities. Whatever the interleaving and the version conflicts, each URL must
+        // end with the best priority it was given and all 4 in-links, and a replay must change nothing.
+        int urls = 200;
+        int writers = 4;
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int w = 0; w < writers; w++) {
+            int writerId = w;
+            threads.add(new Thread(() -> {
+                StatusWriter writer = new StatusWriter(client, indices.status(), indices.links(),
+                        new StatusMerge(SCHEDULE), Clock.systemUTC());
+                List<StatusUpdate> batch = new ArrayList<>();
+                for (int i = 0; i < urls; i++) {
+                    // writer w gives URL i priority ((i + w) % writers) / 10: the best is (writers-1)/10
+                    batch.add(StatusUpdate.discovered("http://race.test/u" + i, ((i + writerId) % writers) / 10.0,
+                            1 + writerId, writerId, "http://parent" + writerId + ".test/", "a" + writerId));
+                }
+                for (int from = 0; from < urls; from += 20) {
+                    for (boolean ok : writer.write(batch.subList(from, from + 20))) {
+                        if (!ok) {
+                            errors.add(new AssertionError("write not confirmed"));
+                        }
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertTrue(errors.isEmpty(), errors.toString());
+        client.indices().refresh(r -> r.index(indices.status(), indices.links()));
+        for (int i = 0; i < urls; i++) {
+            String url = "http://race.test/u" + i;
+            StatusDoc d = client.get(g -> g.index(indices.status()).id(UrlIds.id(url)).routing("race.test"),
+                    StatusDoc.class).source();
+            assertEquals((writers - 1) / 10.0, d.priority(), url);
+            // the writer that gave the best priority for URL i is w = (writers - 1 - i % writers) % writers
+            int best = ((writers - 1) - i % writers + writers) % writers;
+            assertEquals("http://parent" + best + ".test/", d.parent(), url);
+            assertEquals(writers, d.inlinks(), url);
+            assertEquals(0, d.distance(), url);
+            assertEquals(1, d.depth(), url);
+        }
+        long links = client.count(c -> c.index(indices.links()).query(q -> q.term(t -> t.field("toHost")
+                .value("race.test")))).count();
+        assertEquals((long) urls * writers, links);
+    }
+}

@@ -1,0 +1,37 @@
+package org.topicstorm.frontier;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class InFlightTest {
+
+    @Test
+    void anEmittedUrlIsBlockedUntilAckedPlusPurgatory() {
+        InFlight f = new InFlight(5000);
+        assertFalse(f.isBlocked("u", 0));
+        f.emitted("u", 0);
+        assertTrue(f.isBlocked("u", 100_000), "in flight: blocked however long it takes");
+        f.acked("u", 1000);
+        assertTrue(f.isBlocked("u", 5999));
+        assertFalse(f.isBlocked("u", 6000));
+        assertEquals(0, f.size());
+    }
+
+    @Test
+    void aFailedUrlIsReleasedAtOnceForReplay() {
+        InFlight f = new InFlight(5000);
+        f.emitted("u", 0);
+        f.failed("u");
+        assertFalse(f.isBlocked("u", 1));
+    }
+
+    @Test
+    void anAckForAnUnknownUrlDoesNotBlockIt() {
+        InFlight f = new InFlight(5000);
+        f.acked("never-emitted", 0);
+        assertFalse(f.isBlocked("never-emitted", 1));
+    }
+}

@@ -1,0 +1,149 @@
+package org.topicstorm.frontier;
+
+import com.digitalpebble.stormcrawler.persistence.Status;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StatusMergeTest {
+
+    private static final long T0 = 1_700_000_000_000L;
+    private final Schedule schedule = new Schedule(Duration.ofHours(24), null, Duration.ofMinutes(120), 3);
+    private final StatusMerge merge = new StatusMerge(schedule);
+
+    private static StatusUpdate found(String url, double priority, int depth, int distance, String parent) {
+        return StatusUpdate.discovered(url, priority, depth, distance, parent, "anchor from " + parent);
+    }
+
+    private static StatusUpdate fetched(String url, double relevance, boolean relevant) {
+        return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, relevance, relevant, null, Map.of());
+    }
+
+    private static StatusUpdate outcome(String url, Status status, String cause) {
+        return new StatusUpdate(url, status, 0, 0, 0, null, null, null, null, cause, Map.of());
+    }
+
+    @Test
+    void insertMakesAWaitingUrlDueNow() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.4, 2, 1, "http://a.test/"), T0);
+        assertEquals("DISCOVERED", d.status());
+        assertEquals(CrawlState.WAITING, d.state());
+        assertEquals(0.4, d.priority());
+        assertEquals(T0, d.nextFetchDate());
+        assertEquals(2, d.depth());
+        assertEquals(1, d.distance());
+        assertEquals("a.test", d.host());
+        assertEquals(1, d.inlinks());
+        assertEquals(List.of(UrlIds.id("http://a.test/")), d.inlinkFrom());
+        assertEquals(T0, d.discovered());
+    }
+
+    @Test
+    void aSeedHasNoInlink() {
+        StatusDoc d = merge.merge(null, found("http://a.test/", 1.001, 0, 0, null), T0);
+        assertEquals(0, d.inlinks());
+        assertTrue(d.inlinkFrom().isEmpty());
+    }
+
+    @Test
+    void increaseKeyTakesTheBetterParentAndNeverAWorseOne() {
+        StatusDoc weak = merge.merge(null, found("http://a.test/x", 0.2, 3, 2, "http://weak.test/"), T0);
+        StatusDoc strong = merge.merge(weak, found("http://a.test/x", 0.9, 1, 0, "http://strong.test/"), T0 + 1);
+        assertEquals(0.9, strong.priority());
+        assertEquals("http://strong.test/", strong.parent());
+        assertEquals(1, strong.depth());
+        assertEquals(0, strong.distance());
+        assertEquals(2, strong.inlinks());
+
+        // a third, weaker parent adds an in-link but does not lower the key
+        StatusDoc third = merge.merge(strong, found("http://a.test/x", 0.1, 5, 4, "http://other.test/"), T0 + 2);
+        assertEquals(0.9, third.priority());
+        assertEquals("http://strong.test/", third.parent());
+        assertEquals(1, third.depth());
+        assertEquals(3, third.inlinks());
+    }
+
+    @Test
+    void aReplayedDiscoveryChangesNothing() {
+        StatusUpdate u = found("http://a.test/x", 0.5, 1, 0, "http://p.test/");
+        StatusDoc once = merge.merge(null, u, T0);
+        assertNull(merge.merge(once, u, T0 + 10), "the same update again needs no write");
+    }
+
+    @Test
+    void aFetchedUrlKeepsItsStateWhenFoundAgainButCountsTheInlink() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.7, true), T0 + 5);
+        StatusDoc again = merge.merge(f, found("http://a.test/x", 0.99, 1, 0, "http://q.test/"), T0 + 6);
+        assertEquals("FETCHED", again.status());
+        assertEquals(0.7, again.priority(), "a fetched page's priority is its own relevance, not a parent's");
+        assertEquals(2, again.inlinks());
+    }
+
+    @Test
+    void fetchedRelevantIsDoneAndDueAgainAfterTheRefetchInterval() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.62, true), T0 + 5);
+        assertEquals(CrawlState.DONE, f.state());
+        assertTrue(f.relevant());
+        assertEquals(0.62, f.relevance());
+        assertEquals(T0 + 5 + 24 * 3600_000L, f.nextFetchDate());
+        assertEquals(1, f.fetchCount());
+        assertEquals(T0 + 5, f.lastFetched());
+    }
+
+    @Test
+    void fetchedIrrelevantIsDiscardedAndNeverDueAgain() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.05, false), T0 + 5);
+        assertEquals(CrawlState.DISCARDED, f.state());
+        assertFalse(f.relevant());
+        assertNull(f.nextFetchDate());
+    }
+
+    @Test
+    void fetchErrorsAreRetriedThenGivenUp() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
+        StatusDoc e1 = merge.merge(d, outcome("http://a.test/x", Status.FETCH_ERROR, "timeout"), T0 + 1);
+        assertEquals("FETCH_ERROR", e1.status());
+        assertEquals(CrawlState.EXCEPTION, e1.state());
+        assertEquals(T0 + 1 + 120 * 60_000L, e1.nextFetchDate());
+        StatusDoc e2 = merge.merge(e1, outcome("http://a.test/x", Status.FETCH_ERROR, "timeout"), T0 + 2);
+        StatusDoc e3 = merge.merge(e2, outcome("http://a.test/x", Status.FETCH_ERROR, "timeout"), T0 + 3);
+        assertEquals("ERROR", e3.status(), "the third failure (max.fetch.errors = 3) gives up");
+        assertNull(e3.nextFetchDate());
+        assertEquals(3, e3.errorCount());
+        assertEquals("timeout", e3.error());
+    }
+
+    @Test
+    void errorAndRedirectionAreFinal() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
+        StatusDoc err = merge.merge(d, outcome("http://a.test/x", Status.ERROR, "robots.txt"), T0 + 1);
+        assertEquals(CrawlState.EXCEPTION, err.state());
+        assertNull(err.nextFetchDate());
+        assertEquals("robots.txt", err.error());
+        StatusDoc redir = merge.merge(d, outcome("http://a.test/x", Status.REDIRECTION, null), T0 + 1);
+        assertEquals(CrawlState.REDIRECTED, redir.state());
+        assertNull(redir.nextFetchDate());
+    }
+
+    @Test
+    void inlinksAreCountedUpToTheCap() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p0.test/"), T0);
+        for (int i = 1; i < StatusMerge.MAX_INLINK_IDS + 10; i++) {
+            StatusDoc next = merge.merge(d, found("http://a.test/x", 0.5, 1, 0, "http://p" + i + ".test/"), T0);
+            if (next != null) {
+                d = next;
+            }
+        }
+        assertEquals(StatusMerge.MAX_INLINK_IDS, d.inlinks());
+    }
+}
