@@ -1,0 +1,120 @@
+package org.topicstorm.priority;
+
+import com.digitalpebble.stormcrawler.Metadata;
+import com.digitalpebble.stormcrawler.persistence.Status;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.relevance.Relevance;
+import org.topicstorm.topic.TopicLoader;
+import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.TopicStormConfig;
+import org.topicstorm.topology.TupleFields;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a scored page into status updates for the frontier.
+ *
+ * <p>In: the relevance bolt's (url, page, relevance, metadata). Out, status stream, each anchored to the input:
+ * first (url, metadata, FETCHED) for the page itself, then (link, metadata, DISCOVERED) for each outlink the
+ * topic's {@link LinkPrioritizer} keeps, with a fresh metadata holding {@link CrawlMetadata#PRIORITY},
+ * {@link CrawlMetadata#DEPTH}, {@link CrawlMetadata#DISTANCE}, {@link CrawlMetadata#ANCHOR} and
+ * {@link CrawlMetadata#PARENT}. The page's own depth and distance are read from its metadata (0 when absent).
+ */
+public class LinkPriorityBolt extends BaseRichBolt {
+
+    /** Anchor texts are cut to this many characters: enough to explain a link, small in the status index. */
+    public static final int MAX_ANCHOR_LENGTH = 200;
+
+    private static final Logger LOG = LoggerFactory.getLogger(LinkPriorityBolt.class);
+
+    private transient OutputCollector collector;
+    private transient LinkPrioritizer prioritizer;
+
+    @Override
+    public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+        this.collector = collector;
+        this.prioritizer = LinkPrioritizers.forTopic(TopicLoader.load(TopicStormConfig.topicFile(conf)), conf);
+    }
+
+    @Override
+    public void execute(Tuple input) {
+        String url = input.getStringByField(TupleFields.URL);
+        ParsedPage page = (ParsedPage) input.getValueByField(TupleFields.PAGE);
+        Relevance relevance = (Relevance) input.getValueByField(TupleFields.RELEVANCE);
+        Metadata metadata = (Metadata) input.getValueByField(TupleFields.METADATA);
+        if (metadata == null) {
+            metadata = new Metadata();
+        }
+
+        ParentInfo parent = new ParentInfo(url, relevance.score(), relevance.relevant(),
+                hops(metadata, CrawlMetadata.DEPTH, url), hops(metadata, CrawlMetadata.DISTANCE, url));
+        List<ScoredLink> links;
+        try {
+            links = prioritizer.prioritize(parent, page.outlinks());
+        } catch (RuntimeException e) {
+            // A malformed outlink must not lose the page itself: record it as fetched, without its links.
+            LOG.warn("Cannot prioritise the outlinks of {}: {}", url, e.toString());
+            collector.reportError(e);
+            links = List.of();
+        }
+
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED));
+        for (ScoredLink link : links) {
+            collector.emit(TupleFields.STATUS_STREAM, input, new Values(link.url(), metadata(link, url), Status.DISCOVERED));
+        }
+        collector.ack(input);
+    }
+
+    @Override
+    public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        declarer.declareStream(TupleFields.STATUS_STREAM,
+                new Fields(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS));
+    }
+
+    static Metadata metadata(ScoredLink link, String parentUrl) {
+        Metadata md = new Metadata();
+        md.setValue(CrawlMetadata.PRIORITY, Double.toString(link.priority()));
+        md.setValue(CrawlMetadata.DEPTH, Integer.toString(link.depth()));
+        md.setValue(CrawlMetadata.DISTANCE, Integer.toString(link.distance()));
+        md.setValue(CrawlMetadata.ANCHOR, truncate(link.anchorText().strip(), MAX_ANCHOR_LENGTH));
+        md.setValue(CrawlMetadata.PARENT, parentUrl);
+        return md;
+    }
+
+    /** At most {@code max} characters, never splitting a surrogate pair. */
+    static String truncate(String s, int max) {
+        if (s.length() <= max) {
+            return s;
+        }
+        int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max;
+        return s.substring(0, end);
+    }
+
+    /** A hop count from the metadata; 0 when absent or unreadable (a seed, or a URL injected by hand). */
+    private static int hops(Metadata metadata, String key, String url) {
+        String value = metadata.getFirstValue(key);
+        if (value == null) {
+            return 0;
+        }
+        try {
+            int hops = Integer.parseInt(value.strip());
+            if (hops >= 0) {
+                return hops;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        LOG.warn("Metadata {}='{}' of {} is not a hop count; using 0", key, value, url);
+        return 0;
+    }
+}

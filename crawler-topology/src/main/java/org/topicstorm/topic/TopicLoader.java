@@ -1,0 +1,415 @@
+package org.topicstorm.topic;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and validates a topic YAML file (the format is documented field by field in seeds/README.md).
+ *
+ * <p>Every field is checked and every problem is collected before failing, so that one run shows the user all
+ * that is wrong with the file. Each message names the file and the field.
+ */
+public final class TopicLoader {
+
+    public static final double DEFAULT_THRESHOLD = 0.25;
+    public static final Topic.Strategy DEFAULT_STRATEGY = Topic.Strategy.BEST_FIRST;
+    public static final Topic.Focus DEFAULT_FOCUS = Topic.Focus.SOFT;
+
+    /** The top-level fields, in the order they are documented. */
+    public static final List<String> FIELDS =
+            List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits");
+    /** The fields of {@code limits}. */
+    public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time");
+
+    /** Lower case only: the name becomes part of Elasticsearch index names, which must be lower case. */
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+    /** Index names may have 255 bytes; this leaves room for the crawl's suffixes ("-status", ...). */
+    private static final int MAX_NAME_LENGTH = 100;
+    private static final Pattern WHITE_SPACE = Pattern.compile("(?U)\\s+");
+    private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd])");
+    private static final Set<String> ISO_639_1 = Set.of(Locale.getISOLanguages());
+    private static final Map<String, Topic.Strategy> STRATEGIES = Map.of(
+            "best-first", Topic.Strategy.BEST_FIRST,
+            "breadth-first", Topic.Strategy.BREADTH_FIRST);
+    private static final Map<String, Topic.Focus> FOCUSES = Map.of(
+            "hard", Topic.Focus.HARD,
+            "soft", Topic.Focus.SOFT);
+
+    private static final ObjectMapper YAML = new ObjectMapper(
+            new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION));
+
+    private TopicLoader() {
+    }
+
+    /** Reads a topic file (UTF-8). */
+    public static Topic load(Path file) {
+        String source = file.toString();
+        String yaml;
+        try {
+            yaml = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new TopicException(source, List.of(source + ": is not UTF-8 text"));
+        } catch (IOException e) {
+            throw new TopicException(source, List.of(source + ": cannot read the file (" + e + ")"));
+        }
+        return parse(yaml, source, file);
+    }
+
+    /** Reads a topic from YAML text; {@code sourceName} stands for the file name in error messages. */
+    public static Topic fromString(String yaml, String sourceName) {
+        return parse(yaml, sourceName, null);
+    }
+
+    private static Topic parse(String yaml, String source, Path file) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(yaml);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new TopicException(source, List.of(source + ": not valid YAML" + where + ": " + e.getOriginalMessage()));
+        }
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            throw new TopicException(source, List.of(source + ": the file is empty; a topic needs at least the fields "
+                    + "name, languages, keywords and seeds"));
+        }
+        if (!root.isObject()) {
+            throw new TopicException(source, List.of(source + ": must be a YAML mapping of fields (" + String.join(", ", FIELDS)
+                    + "), got " + describe(root)));
+        }
+        return new Reader(source).read(root, file);
+    }
+
+    /** Validates one document; collects errors instead of stopping at the first. */
+    private static final class Reader {
+        private final String source;
+        private final List<String> errors = new ArrayList<>();
+
+        Reader(String source) {
+            this.source = source;
+        }
+
+        Topic read(JsonNode root, Path file) {
+            root.fieldNames().forEachRemaining(f -> {
+                if (!FIELDS.contains(f)) {
+                    error(f, "unknown field; allowed fields are: " + String.join(", ", FIELDS));
+                }
+            });
+            String name = name(root.get("name"));
+            List<String> languages = languages(root.get("languages"));
+            Map<String, Double> keywords = keywords(root.get("keywords"));
+            List<String> seeds = seeds(root.get("seeds"));
+            double threshold = threshold(root.get("threshold"));
+            Topic.Strategy strategy = choice(root.get("strategy"), "strategy", STRATEGIES, DEFAULT_STRATEGY);
+            Topic.Focus focus = choice(root.get("focus"), "focus", FOCUSES, DEFAULT_FOCUS);
+            Topic.Limits limits = limits(root.get("limits"));
+            if (!errors.isEmpty()) {
+                throw new TopicException(source, errors);
+            }
+            return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file);
+        }
+
+        private String name(JsonNode node) {
+            if (!present(node, "name", true) || !isString(node, "name")) {
+                return null;
+            }
+            String name = node.textValue();
+            if (!NAME.matcher(name).matches()) {
+                error("name", "must be lower-case letters, digits, '-' and '_', starting with a letter or digit "
+                        + "(it becomes part of Elasticsearch index names), got '" + name + "'");
+            } else if (name.length() > MAX_NAME_LENGTH) {
+                error("name", "must be at most " + MAX_NAME_LENGTH + " characters, got " + name.length());
+            }
+            return name;
+        }
+
+        private List<String> languages(JsonNode node) {
+            List<String> languages = new ArrayList<>();
+            if (!present(node, "languages", true) || !isNonEmptyList(node, "languages", "[en]")) {
+                return languages;
+            }
+            for (int i = 0; i < node.size(); i++) {
+                String field = "languages[" + i + "]";
+                JsonNode item = node.get(i);
+                if (!isString(item, field)) {
+                    continue;
+                }
+                String code = item.textValue();
+                if (!ISO_639_1.contains(code)) {
+                    error(field, "must be a lower-case two-letter ISO 639-1 language code such as en or zh, got '"
+                            + code + "'");
+                } else if (languages.contains(code)) {
+                    error(field, "'" + code + "' is listed twice");
+                } else {
+                    languages.add(code);
+                }
+            }
+            return languages;
+        }
+
+        private Map<String, Double> keywords(JsonNode node) {
+            Map<String, Double> keywords = new LinkedHashMap<>();
+            if (!present(node, "keywords", true)) {
+                return keywords;
+            }
+            if (!node.isObject() || node.isEmpty()) {
+                error("keywords", "must be a non-empty mapping of keyword to weight, e.g. {cloud computing: 1.0}, got "
+                        + describe(node));
+                return keywords;
+            }
+            Map<String, String> writtenAs = new LinkedHashMap<>();
+            node.fields().forEachRemaining(e -> {
+                String field = "keywords['" + e.getKey() + "']";
+                String keyword = normaliseKeyword(e.getKey());
+                JsonNode weight = e.getValue();
+                if (keyword.isEmpty()) {
+                    error(field, "a keyword must not be blank");
+                    return;
+                }
+                if (writtenAs.containsKey(keyword)) {
+                    error(field, "same keyword as '" + writtenAs.get(keyword)
+                            + "' (keywords are compared in lower case with white space collapsed)");
+                    return;
+                }
+                writtenAs.put(keyword, e.getKey());
+                if (!weight.isNumber()) {
+                    error(field, "the weight must be a number > 0, got " + describe(weight));
+                } else if (!(weight.doubleValue() > 0) || Double.isInfinite(weight.doubleValue())) {
+                    error(field, "the weight must be a number > 0, got " + weight.asText());
+                } else {
+                    keywords.put(keyword, weight.doubleValue());
+                }
+            });
+            return keywords;
+        }
+
+        private List<String> seeds(JsonNode node) {
+            List<String> seeds = new ArrayList<>();
+            if (!present(node, "seeds", true) || !isNonEmptyList(node, "seeds", "[https://example.org/]")) {
+                return seeds;
+            }
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < node.size(); i++) {
+                String field = "seeds[" + i + "]";
+                JsonNode item = node.get(i);
+                if (!isString(item, field)) {
+                    continue;
+                }
+                String url = item.textValue();
+                String problem = urlProblem(url);
+                if (problem != null) {
+                    error(field, problem + ", got '" + url + "'");
+                } else if (!seen.add(url)) {
+                    error(field, "'" + url + "' is listed twice");
+                } else {
+                    seeds.add(url);
+                }
+            }
+            return seeds;
+        }
+
+        private double threshold(JsonNode node) {
+            if (!present(node, "threshold", false)) {
+                return DEFAULT_THRESHOLD;
+            }
+            if (!node.isNumber()) {
+                error("threshold", "must be a number between 0 and 1, got " + describe(node));
+                return DEFAULT_THRESHOLD;
+            }
+            double r = node.doubleValue();
+            if (!(r >= 0 && r <= 1)) {
+                error("threshold", "must be between 0 and 1, got " + node.asText());
+            }
+            return r;
+        }
+
+        private <E> E choice(JsonNode node, String field, Map<String, E> allowed, E dflt) {
+            if (!present(node, field, false) || !isString(node, field)) {
+                return dflt;
+            }
+            E value = allowed.get(node.textValue());
+            if (value == null) {
+                error(field, "must be one of " + String.join(", ", allowed.keySet().stream().sorted().toList())
+                        + ", got '" + node.textValue() + "'");
+                return dflt;
+            }
+            return value;
+        }
+
+        private Topic.Limits limits(JsonNode node) {
+            if (!present(node, "limits", false)) {
+                return Topic.Limits.NONE;
+            }
+            if (!node.isObject()) {
+                error("limits", "must be a mapping such as {max-pages: 1000, max-time: 2h}, got " + describe(node));
+                return Topic.Limits.NONE;
+            }
+            node.fieldNames().forEachRemaining(f -> {
+                if (!LIMIT_FIELDS.contains(f)) {
+                    error("limits." + f, "unknown field; allowed fields are: " + String.join(", ", LIMIT_FIELDS));
+                }
+            });
+            long maxPages = wholeNumber(node.get("max-pages"), "limits.max-pages", Long.MAX_VALUE);
+            long maxDepth = wholeNumber(node.get("max-depth"), "limits.max-depth", Integer.MAX_VALUE);
+            Duration maxTime = duration(node.get("max-time"), "limits.max-time");
+            return new Topic.Limits(maxPages, (int) maxDepth, maxTime);
+        }
+
+        /** A whole number in [0, max]; 0 when absent (0 = no limit). */
+        private long wholeNumber(JsonNode node, String field, long max) {
+            if (!present(node, field, false)) {
+                return 0;
+            }
+            if (!node.isIntegralNumber()) {
+                error(field, "must be a whole number >= 0 (0 = no limit), got " + describe(node));
+                return 0;
+            }
+            if (!node.canConvertToLong() || node.longValue() < 0 || node.longValue() > max) {
+                error(field, "must be a whole number between 0 and " + max + " (0 = no limit), got " + node.asText());
+                return 0;
+            }
+            return node.longValue();
+        }
+
+        /** A duration such as 90s, 15m, 2h or 1d; null when absent (no limit). */
+        private Duration duration(JsonNode node, String field) {
+            if (!present(node, field, false)) {
+                return null;
+            }
+            String expected = "must be a duration > 0 written as a whole number and a unit s, m, h or d "
+                    + "(e.g. 90s, 15m, 2h, 1d; leave it out for no limit), got ";
+            if (!node.isTextual()) {
+                error(field, expected + describe(node));
+                return null;
+            }
+            Matcher m = DURATION.matcher(node.textValue());
+            if (!m.matches()) {
+                error(field, expected + "'" + node.textValue() + "'");
+                return null;
+            }
+            try {
+                long amount = Long.parseLong(m.group(1));
+                Duration d = switch (m.group(2)) {
+                    case "s" -> Duration.ofSeconds(amount);
+                    case "m" -> Duration.ofMinutes(amount);
+                    case "h" -> Duration.ofHours(amount);
+                    default -> Duration.ofDays(amount);
+                };
+                if (d.isZero()) {
+                    error(field, expected + "'" + node.textValue() + "'");
+                    return null;
+                }
+                return d;
+            } catch (NumberFormatException | ArithmeticException e) {
+                error(field, "is too large, got '" + node.textValue() + "'");
+                return null;
+            }
+        }
+
+        /** False (and an error when required) when the field is absent; an explicit null is an error. */
+        private boolean present(JsonNode node, String field, boolean required) {
+            if (node == null) {
+                if (required) {
+                    error(field, "required field is missing");
+                }
+                return false;
+            }
+            if (node.isNull()) {
+                error(field, "has no value" + (required ? "" : " (leave the field out to use its default)"));
+                return false;
+            }
+            return true;
+        }
+
+        private boolean isString(JsonNode node, String field) {
+            if (!node.isTextual()) {
+                error(field, "must be a string, got " + describe(node));
+                return false;
+            }
+            return true;
+        }
+
+        private boolean isNonEmptyList(JsonNode node, String field, String example) {
+            if (!node.isArray() || node.isEmpty()) {
+                error(field, "must be a non-empty list such as " + example + ", got " + describe(node));
+                return false;
+            }
+            return true;
+        }
+
+        private void error(String field, String message) {
+            errors.add(source + ": field '" + field + "': " + message);
+        }
+    }
+
+    /**
+     * Lower case (locale-independent) with white space (any Unicode space, e.g. U+3000) trimmed and collapsed:
+     * how keywords are compared and stored.
+     */
+    static String normaliseKeyword(String keyword) {
+        return WHITE_SPACE.matcher(keyword).replaceAll(" ").strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** Why a seed is not an absolute http(s) URL with a host, or null when it is one. */
+    private static String urlProblem(String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            return "must be a valid absolute http or https URL (" + e.getReason() + ")";
+        }
+        String scheme = uri.getScheme();
+        if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
+            return "must be an absolute http or https URL";
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            return "must be an absolute http or https URL with a host name";
+        }
+        return null;
+    }
+
+    /** A short description of a YAML value for error messages. */
+    private static String describe(JsonNode node) {
+        if (node.isNull()) {
+            return "no value";
+        }
+        if (node.isTextual()) {
+            return "the string '" + node.textValue() + "'";
+        }
+        if (node.isNumber()) {
+            return "the number " + node.asText();
+        }
+        if (node.isBoolean()) {
+            return "the boolean " + node.asText();
+        }
+        if (node.isArray()) {
+            return node.isEmpty() ? "an empty list" : "a list";
+        }
+        if (node.isObject()) {
+            return node.isEmpty() ? "an empty mapping" : "a mapping";
+        }
+        return node.getNodeType().name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,59 @@
+package org.topicstorm.topology;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * TopicStorm's configuration keys and the one place they are read. Every key and its default is documented in
+ * storm-conf/topicstorm-default.yaml.
+ */
+public final class TopicStormConfig {
+
+    /** Path of the topic YAML file (seeds/README.md); required by every bolt that needs the topic. */
+    public static final String TOPIC_FILE = "topicstorm.topic.file";
+
+    /** Soft focus, best-first: multiplier in [0, 1] for the priority of links found on irrelevant pages. */
+    public static final String SOFT_FOCUS_FACTOR = "topicstorm.priority.soft.factor";
+    public static final double DEFAULT_SOFT_FOCUS_FACTOR = 0.5;
+
+    private TopicStormConfig() {
+    }
+
+    /** The topic file; fails with the key's name when it is not set. */
+    public static Path topicFile(Map<String, ?> conf) {
+        Object value = conf.get(TOPIC_FILE);
+        if (value == null || value.toString().isBlank()) {
+            throw new IllegalArgumentException("config key '" + TOPIC_FILE + "' is not set: it must give the path of "
+                    + "the topic YAML file (see seeds/README.md)");
+        }
+        return Path.of(value.toString().strip());
+    }
+
+    public static double softFocusFactor(Map<String, ?> conf) {
+        return number(conf, SOFT_FOCUS_FACTOR, DEFAULT_SOFT_FOCUS_FACTOR, 0, 1);
+    }
+
+    /** A number in [min, max]; accepts YAML numbers and numeric strings (e.g. from a -c command-line override). */
+    private static double number(Map<String, ?> conf, String key, double dflt, double min, double max) {
+        Object value = conf.get(key);
+        if (value == null) {
+            return dflt;
+        }
+        double d;
+        if (value instanceof Number n) {
+            d = n.doubleValue();
+        } else {
+            try {
+                d = Double.parseDouble(value.toString().strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("config key '" + key + "': must be a number between " + min
+                        + " and " + max + ", got '" + value + "'");
+            }
+        }
+        if (!(d >= min && d <= max)) {
+            throw new IllegalArgumentException("config key '" + key + "': must be between " + min + " and " + max
+                    + ", got " + value);
+        }
+        return d;
+    }
+}

@@ -1,0 +1,130 @@
+package org.topicstorm.relevance;
+
+import org.junit.jupiter.api.Test;
+import org.topicstorm.parse.Outlink;
+import org.topicstorm.parse.PageType;
+import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.topic.Topic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.topicstorm.support.Pages.page;
+import static org.topicstorm.support.Pages.topic;
+
+class WeightedKeywordModelTest {
+
+    private static final double EPS = 1e-12;
+
+    /** D = (cloud 1, kubernetes 2). */
+    private static final Topic CLOUD = topic(Map.of("cloud", 1.0, "kubernetes", 2.0), 0.5);
+
+    @Test
+    void thePapersCosine() {
+        // a = (cloud 2, kubernetes 1) -> x = (1, 0.5), T = (1*1, 0.5*2) = (1, 1), D = (1, 2)
+        // cos = (1*1 + 1*2) / (sqrt(2) * sqrt(5)) = 3 / sqrt(10) = 0.9486832980505138
+        Relevance r = new WeightedKeywordModel(CLOUD).score(page("Cloud and Kubernetes in the cloud."));
+
+        assertEquals(3 / Math.sqrt(10), r.score(), EPS);
+        assertEquals(0.9487, r.score(), 1e-4);
+        assertTrue(r.relevant());
+        // Shares x_i*w_i*w_i / (|T||D|): kubernetes 0.5*2*2 / sqrt(10) = 2/sqrt(10), cloud 1*1*1 / sqrt(10).
+        assertEquals(List.of("kubernetes", "cloud"), terms(r));
+        assertEquals(2 / Math.sqrt(10), r.topTerms().get(0).contribution(), EPS);
+        assertEquals(1 / Math.sqrt(10), r.topTerms().get(1).contribution(), EPS);
+        assertEquals(r.score(), r.topTerms().get(0).contribution() + r.topTerms().get(1).contribution(), EPS);
+    }
+
+    @Test
+    void titleAndHeadingsAreCounted() {
+        // Title "Cloud" + heading "Kubernetes" + empty text: a = (1, 1), x = (1, 1), T = (1, 2) = D, cos = 1.
+        Relevance r = new WeightedKeywordModel(CLOUD).score(page("Cloud", List.of("Kubernetes"), ""));
+        assertEquals(1.0, r.score(), EPS);
+    }
+
+    @Test
+    void aPhraseDoesNotSpanTitleAndHeading() {
+        Topic t = topic(Map.of("cloud computing", 1.0), 0.5);
+        Relevance r = new WeightedKeywordModel(t).score(page("Why cloud", List.of("Computing today"), "nothing"));
+        assertEquals(0.0, r.score());
+    }
+
+    @Test
+    void hubPagesAreScoredOnTheirAnchorTexts() {
+        // Own text "cloud cloud" is ignored for a hub page; anchors give a = (0, 1): x = (0, 1), T = (0, 2),
+        // cos = (0*1 + 2*2) / (2 * sqrt(5)) = 2 / sqrt(5) = 0.894427...
+        ParsedPage hub = new ParsedPage("https://example.org/", "", List.of(), "cloud cloud Kubernetes", "cloud cloud",
+                List.of(new Outlink("https://example.org/k", "Kubernetes", "")), 0.7, PageType.HUB, "UTF-8", "en");
+        assertEquals(2 / Math.sqrt(5), new WeightedKeywordModel(CLOUD).score(hub).score(), EPS);
+    }
+
+    @Test
+    void chinese() {
+        // a = (食品安全 2, 农药残留 1) -> x = (1, 0.5), T = (1, 0.5), D = (1, 1)
+        // cos = (1 + 0.5) / (sqrt(1.25) * sqrt(2)) = 1.5 / sqrt(2.5) = 0.9486832980505138
+        Topic food = topic(Map.of("食品安全", 1.0, "农药残留", 1.0), 0.25);
+        Relevance r = new WeightedKeywordModel(food).score(page("加强食品安全监管，食品安全无小事。农药残留"));
+        assertEquals(1.5 / Math.sqrt(2.5), r.score(), EPS);
+        assertEquals(List.of("食品安全", "农药残留"), terms(r));
+    }
+
+    @Test
+    void noKeywordScoresZero() {
+        Relevance r = new WeightedKeywordModel(CLOUD).score(page("Nothing about the topic."));
+        assertEquals(0.0, r.score());
+        assertFalse(r.relevant());
+        assertEquals(List.of(), r.topTerms());
+    }
+
+    @Test
+    void missingPartsAreEmpty() {
+        ParsedPage nulls = new ParsedPage("https://example.org/", null, List.of(), null, null, List.of(), 0.0,
+                PageType.TOPIC, "UTF-8", "");
+        assertEquals(0.0, new WeightedKeywordModel(CLOUD).score(nulls).score());
+    }
+
+    @Test
+    void aScoreEqualToTheThresholdIsRelevant() {
+        // D = (1, 1), a = (1, 0): T = (1, 0), cos = 1 / (1 * sqrt(2)) = 1/sqrt(2) = 0.7071067811865475
+        Map<String, Double> keywords = Map.of("cloud", 1.0, "kubernetes", 1.0);
+        double r = 1 / Math.sqrt(2);
+        Relevance at = new WeightedKeywordModel(topic(keywords, r)).score(page("cloud"));
+        Relevance below = new WeightedKeywordModel(topic(keywords, Math.nextUp(r))).score(page("cloud"));
+
+        assertEquals(r, at.score());
+        assertTrue(at.relevant());
+        assertFalse(below.relevant());
+    }
+
+    @Test
+    void anchorScore() {
+        WeightedKeywordModel model = new WeightedKeywordModel(CLOUD);
+        // "Kubernetes docs": a = (0, 1), the same 2/sqrt(5) as the hub page above.
+        assertEquals(2 / Math.sqrt(5), model.anchorScore("Kubernetes docs"), EPS);
+        // "cloud": a = (1, 0), T = (1, 0), cos = 1 / sqrt(5) = 0.447...
+        assertEquals(1 / Math.sqrt(5), model.anchorScore("cloud"), EPS);
+        assertEquals(0.0, model.anchorScore(""));
+        assertEquals(0.0, model.anchorScore(null));
+    }
+
+    @Test
+    void theCounterCanBeReplaced() {
+        // The factory is given the keywords sorted; a counter that sees two "kubernetes" and no "cloud":
+        // x = (0, 1), cos = 2 / sqrt(5) whatever the text says.
+        List<List<String>> given = new ArrayList<>();
+        WeightedKeywordModel model = new WeightedKeywordModel(CLOUD, keywords -> {
+            given.add(keywords);
+            return text -> new int[] {0, 2};
+        });
+        assertEquals(List.of(List.of("cloud", "kubernetes")), given);
+        assertEquals(2 / Math.sqrt(5), model.score(page("cloud")).score(), EPS);
+    }
+
+    private static List<String> terms(Relevance r) {
+        return r.topTerms().stream().map(Relevance.TermContribution::term).toList();
+    }
+}

@@ -1,0 +1,270 @@
+package org.topicstorm.topic;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TopicLoaderTest {
+
+    private static final String VALID = """
+            name: cloud-computing
+            languages: [en]
+            keywords:
+              Cloud   Computing: 1.0
+              kubernetes: 0.8
+              iaas: 2
+            seeds:
+              - https://example.org/
+              - http://example.com/a?b=c
+            threshold: 0.3
+            strategy: breadth-first
+            focus: hard
+            limits: {max-pages: 1000, max-depth: 3, max-time: 2h}
+            """;
+
+    /** The minimal file: only the required fields. */
+    private static final String MINIMAL = """
+            name: t
+            languages: [zh]
+            keywords: {食品安全: 1.0}
+            seeds: [https://example.org/]
+            """;
+
+    @Test
+    void readsEveryField(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("cloud.yaml");
+        Files.writeString(file, VALID);
+
+        Topic t = TopicLoader.load(file);
+
+        assertEquals("cloud-computing", t.name());
+        assertEquals(List.of("en"), t.languages());
+        // Keywords lower-cased with white space collapsed; an integer weight is a weight.
+        assertEquals(Map.of("cloud computing", 1.0, "kubernetes", 0.8, "iaas", 2.0), t.keywords());
+        assertEquals(List.of("https://example.org/", "http://example.com/a?b=c"), t.seeds());
+        assertEquals(0.3, t.threshold());
+        assertEquals(Topic.Strategy.BREADTH_FIRST, t.strategy());
+        assertEquals(Topic.Focus.HARD, t.focus());
+        assertEquals(new Topic.Limits(1000, 3, Duration.ofHours(2)), t.limits());
+        assertEquals(file, t.source());
+    }
+
+    @Test
+    void defaultsForOptionalFields() {
+        Topic t = TopicLoader.fromString(MINIMAL, "minimal.yaml");
+
+        assertEquals(Map.of("食品安全", 1.0), t.keywords());
+        assertEquals(0.25, t.threshold());
+        assertEquals(Topic.Strategy.BEST_FIRST, t.strategy());
+        assertEquals(Topic.Focus.SOFT, t.focus());
+        assertEquals(Topic.Limits.NONE, t.limits());
+        assertNull(t.source());
+    }
+
+    @Test
+    void durations() {
+        assertEquals(Duration.ofSeconds(90), maxTime("90s"));
+        assertEquals(Duration.ofMinutes(15), maxTime("15m"));
+        assertEquals(Duration.ofHours(2), maxTime("2h"));
+        assertEquals(Duration.ofDays(1), maxTime("1d"));
+        assertError("limits: {max-time: 2 h}", "field 'limits.max-time'", "90s, 15m, 2h, 1d", "got '2 h'");
+        assertError("limits: {max-time: 1w}", "field 'limits.max-time'", "got '1w'");
+        assertError("limits: {max-time: 0s}", "field 'limits.max-time'", "duration > 0");
+        assertError("limits: {max-time: 90}", "field 'limits.max-time'", "got the number 90");
+        assertError("limits: {max-time: 99999999999999999999d}", "field 'limits.max-time'", "too large");
+        assertError("limits: {max-time: 999999999999999d}", "field 'limits.max-time'", "too large");
+    }
+
+    @Test
+    void missingRequiredFieldsAreAllReported() {
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString("threshold: 0.5", "x.yaml"));
+
+        assertEquals(List.of(
+                "x.yaml: field 'name': required field is missing",
+                "x.yaml: field 'languages': required field is missing",
+                "x.yaml: field 'keywords': required field is missing",
+                "x.yaml: field 'seeds': required field is missing"), e.errors());
+        assertTrue(e.getMessage().startsWith("4 errors in topic x.yaml:"), e.getMessage());
+    }
+
+    @Test
+    void everyErrorInOneFileIsReported() {
+        String yaml = """
+                name: Cloud
+                languages: [english]
+                keywords: {cloud: -1}
+                seeds: [ftp://example.org/]
+                threshold: 1.5
+                strategy: depth-first
+                focus: medium
+                limits: {max-pages: -5}
+                colour: blue
+                """;
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(yaml, "seeds/x.yaml"));
+
+        List<String> errors = e.errors();
+        assertEquals(9, errors.size(), errors.toString());
+        assertTrue(errors.contains("seeds/x.yaml: field 'threshold': must be between 0 and 1, got 1.5"), errors.toString());
+        for (String field : List.of("colour", "name", "languages[0]", "keywords['cloud']", "seeds[0]", "strategy",
+                "focus", "limits.max-pages")) {
+            assertTrue(errors.stream().anyMatch(m -> m.startsWith("seeds/x.yaml: field '" + field + "': ")),
+                    field + " not named in " + errors);
+        }
+    }
+
+    @Test
+    void unknownFieldsListTheAllowedOnes() {
+        assertError("thresold: 0.3", "field 'thresold': unknown field; allowed fields are: name, languages, keywords, "
+                + "seeds, threshold, strategy, focus, limits");
+        assertError("limits: {pages: 3}", "field 'limits.pages': unknown field; allowed fields are: max-pages, "
+                + "max-depth, max-time");
+    }
+
+    @Test
+    void wrongTypes() {
+        assertErrorIn("name: 42", "field 'name': must be a string, got the number 42");
+        assertErrorIn("name: [a]", "field 'name': must be a string, got a list");
+        assertError("threshold: '0.3'", "field 'threshold': must be a number between 0 and 1, got the string '0.3'");
+        assertError("threshold: true", "field 'threshold': must be a number between 0 and 1, got the boolean true");
+        assertError("strategy: 1", "field 'strategy': must be a string, got the number 1");
+        assertError("limits: 5", "field 'limits': must be a mapping");
+        assertError("limits: {max-pages: 1.5}", "field 'limits.max-pages': must be a whole number >= 0");
+        assertError("limits: {max-depth: '3'}", "field 'limits.max-depth': must be a whole number >= 0");
+        assertErrorIn("languages: en", "field 'languages': must be a non-empty list such as [en], got the string 'en'");
+        assertErrorIn("languages: [1]", "field 'languages[0]': must be a string, got the number 1");
+        assertErrorIn("keywords: [cloud]", "field 'keywords': must be a non-empty mapping of keyword to weight");
+        assertErrorIn("keywords: {cloud: high}", "field 'keywords['cloud']': the weight must be a number > 0, "
+                + "got the string 'high'");
+        assertErrorIn("seeds: https://example.org/", "field 'seeds': must be a non-empty list");
+        assertErrorIn("seeds: [{url: x}]", "field 'seeds[0]': must be a string, got a mapping");
+    }
+
+    @Test
+    void badValues() {
+        assertErrorIn("name: -cloud", "field 'name': must be lower-case letters", "got '-cloud'");
+        assertErrorIn("name: cloud.computing", "field 'name'", "got 'cloud.computing'");
+        assertErrorIn("name: " + "a".repeat(101), "field 'name': must be at most 100 characters, got 101");
+        assertError("threshold: -0.1", "field 'threshold': must be between 0 and 1, got -0.1");
+        assertError("strategy: Best-First", "field 'strategy': must be one of best-first, breadth-first, got 'Best-First'");
+        assertError("focus: medium", "field 'focus': must be one of hard, soft, got 'medium'");
+        assertError("limits: {max-depth: 3000000000}", "field 'limits.max-depth': must be a whole number between 0 and 2147483647");
+        assertError("threshold:", "field 'threshold': has no value (leave the field out to use its default)");
+        assertErrorIn("languages: [EN]", "field 'languages[0]': must be a lower-case two-letter ISO 639-1 language code",
+                "got 'EN'");
+        assertErrorIn("languages: [xx]", "field 'languages[0]'", "got 'xx'");
+        assertErrorIn("languages: [en, en]", "field 'languages[1]': 'en' is listed twice");
+        assertErrorIn("languages: []", "field 'languages': must be a non-empty list such as [en], got an empty list");
+        assertErrorIn("keywords: {}", "field 'keywords': must be a non-empty mapping", "got an empty mapping");
+        assertErrorIn("keywords: {cloud: 0}", "field 'keywords['cloud']': the weight must be a number > 0, got 0");
+        assertErrorIn("keywords: {' ': 1}", "field 'keywords[' ']': a keyword must not be blank");
+        assertErrorIn("keywords: {Cloud: 1, cloud: 2}", "field 'keywords['cloud']': same keyword as 'Cloud'");
+        assertErrorIn("seeds: []", "field 'seeds': must be a non-empty list");
+        assertErrorIn("seeds: [example.org]", "field 'seeds[0]': must be an absolute http or https URL, got 'example.org'");
+        assertErrorIn("seeds: ['https:///path']", "field 'seeds[0]'", "with a host name");
+        assertErrorIn("seeds: ['https://exa mple.org/']", "field 'seeds[0]': must be a valid absolute http or https URL");
+        assertErrorIn("seeds: [https://a.org/, https://a.org/]", "field 'seeds[1]': 'https://a.org/' is listed twice");
+    }
+
+    @Test
+    void notATopicAtAll() {
+        TopicException empty = assertThrows(TopicException.class, () -> TopicLoader.fromString("", "e.yaml"));
+        assertTrue(empty.getMessage().startsWith("e.yaml: the file is empty"), empty.getMessage());
+
+        TopicException list = assertThrows(TopicException.class, () -> TopicLoader.fromString("- a\n- b", "l.yaml"));
+        assertTrue(list.getMessage().startsWith("l.yaml: must be a YAML mapping of fields"), list.getMessage());
+
+        TopicException syntax = assertThrows(TopicException.class,
+                () -> TopicLoader.fromString("name: [unclosed", "s.yaml"));
+        assertTrue(syntax.getMessage().startsWith("s.yaml: not valid YAML at line "), syntax.getMessage());
+
+        TopicException dup = assertThrows(TopicException.class,
+                () -> TopicLoader.fromString(MINIMAL + "name: again\n", "d.yaml"));
+        assertTrue(dup.getMessage().startsWith("d.yaml: not valid YAML at line 5"), dup.getMessage());
+        assertTrue(dup.getMessage().contains("'name'"), dup.getMessage());
+    }
+
+    @Test
+    void unreadableFileIsNamed(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("missing.yaml");
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.load(missing));
+        assertTrue(e.getMessage().startsWith(missing + ": cannot read the file"), e.getMessage());
+
+        Path latin1 = dir.resolve("latin1.yaml");
+        Files.write(latin1, (MINIMAL + "# caf\u00e9\n").getBytes(StandardCharsets.ISO_8859_1));
+        TopicException enc = assertThrows(TopicException.class, () -> TopicLoader.load(latin1));
+        assertEquals(latin1 + ": is not UTF-8 text", enc.getMessage());
+    }
+
+    @Test
+    void shippedTopicsLoad() {
+        Path seeds = shippedSeedsDir();
+
+        Topic cloud = TopicLoader.load(seeds.resolve("cloud-computing.yaml"));
+        assertEquals("cloud-computing", cloud.name());
+        assertEquals(List.of("en"), cloud.languages());
+        assertTrue(cloud.keywords().containsKey("cloud computing"));
+        assertTrue(cloud.seeds().contains("https://en.wikipedia.org/wiki/Cloud_computing"));
+        assertTrue(cloud.seeds().size() >= 8 && cloud.seeds().size() <= 15, cloud.seeds().toString());
+
+        Topic food = TopicLoader.load(seeds.resolve("food-safety-zh.yaml"));
+        assertEquals("food-safety-zh", food.name());
+        assertEquals(List.of("zh"), food.languages());
+        for (String k : List.of("食品安全", "食品添加剂", "农药残留", "食品召回", "食源性疾病")) {
+            assertTrue(food.keywords().containsKey(k), k);
+        }
+        assertTrue(food.seeds().contains("https://zh.wikipedia.org/zh-cn/%E9%A3%9F%E5%93%81%E5%AE%89%E5%85%A8"));
+    }
+
+    /** seeds/ at the repository root; Surefire runs in the module directory. */
+    static Path shippedSeedsDir() {
+        Path here = Path.of("").toAbsolutePath();
+        for (Path p = here; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("seeds/cloud-computing.yaml"))) {
+                return p.resolve("seeds");
+            }
+        }
+        throw new IllegalStateException("no seeds/ directory above " + here);
+    }
+
+    private static Duration maxTime(String value) {
+        return TopicLoader.fromString(MINIMAL + "limits: {max-time: " + value + "}", "d.yaml").limits().maxTime();
+    }
+
+    /** Adds one line to the minimal valid topic and expects exactly one error containing every part. */
+    private static void assertError(String line, String... parts) {
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(MINIMAL + line, "t.yaml"));
+        assertEquals(1, e.errors().size(), e.errors().toString());
+        assertContainsAll(e.errors().get(0), parts);
+    }
+
+    /** Replaces the minimal topic's line for the same field and expects exactly one error containing every part. */
+    private static void assertErrorIn(String line, String... parts) {
+        String field = line.substring(0, line.indexOf(':'));
+        StringBuilder yaml = new StringBuilder();
+        for (String l : MINIMAL.split("\n")) {
+            yaml.append(l.startsWith(field + ":") ? line : l).append('\n');
+        }
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(yaml.toString(), "t.yaml"));
+        assertEquals(1, e.errors().size(), e.errors().toString());
+        assertContainsAll(e.errors().get(0), parts);
+    }
+
+    private static void assertContainsAll(String message, String... parts) {
+        assertTrue(message.startsWith("t.yaml: field '"), message);
+        for (String part : parts) {
+            assertTrue(message.contains(part), "'" + part + "' not in: " + message);
+        }
+    }
+}

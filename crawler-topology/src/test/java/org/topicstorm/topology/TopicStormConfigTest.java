@@ -1,0 +1,47 @@
+package org.topicstorm.topology;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TopicStormConfigTest {
+
+    @Test
+    void theDefaultsFileDocumentsTheKeysWithTheDefaultsTheCodeUses() throws IOException {
+        Map<?, ?> defaults;
+        try (InputStream in = getClass().getResourceAsStream("/topicstorm-default.yaml")) {
+            assertNotNull(in, "topicstorm-default.yaml is not on the classpath");
+            defaults = new ObjectMapper(new YAMLFactory()).readValue(in, Map.class);
+        }
+        assertEquals("", defaults.get(TopicStormConfig.TOPIC_FILE));
+        assertEquals(TopicStormConfig.DEFAULT_SOFT_FOCUS_FACTOR, defaults.get(TopicStormConfig.SOFT_FOCUS_FACTOR));
+        // Read through the same code the bolts use.
+        @SuppressWarnings("unchecked")
+        Map<String, ?> conf = (Map<String, ?>) defaults;
+        assertEquals(0.5, TopicStormConfig.softFocusFactor(conf));
+    }
+
+    @Test
+    void topicFile() {
+        assertEquals(Path.of("seeds/x.yaml"), TopicStormConfig.topicFile(Map.of(TopicStormConfig.TOPIC_FILE, " seeds/x.yaml ")));
+        IllegalArgumentException blank = assertThrows(IllegalArgumentException.class,
+                () -> TopicStormConfig.topicFile(Map.of(TopicStormConfig.TOPIC_FILE, "")));
+        assertTrue(blank.getMessage().startsWith("config key 'topicstorm.topic.file' is not set"));
+    }
+
+    @Test
+    void softFactorDefaultsWhenAbsent() {
+        assertEquals(0.5, TopicStormConfig.softFocusFactor(Map.of()));
+        assertEquals(0.0, TopicStormConfig.softFocusFactor(Map.of(TopicStormConfig.SOFT_FOCUS_FACTOR, 0)));
+    }
+}
