@@ -1,7 +1,6 @@
 package org.topicstorm.crawl;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import com.digitalpebble.stormcrawler.filtering.URLFilters;
 import org.apache.storm.Config;
 import org.apache.storm.generated.KillOptions;
 import org.slf4j.Logger;
@@ -9,9 +8,12 @@ import org.slf4j.LoggerFactory;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.FrontierConfig;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusWriter;
+import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.LinkPrioritizer;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlTopology;
 import org.topicstorm.topology.LocalStorm;
@@ -74,7 +76,8 @@ public final class CrawlRunner {
             StatusWriter writer = new StatusWriter(es, indices.status(),
                     frontier.recordLinks() ? indices.links() : null, new StatusMerge(frontier.schedule()),
                     Clock.systemUTC());
-            SeedInjector.Result seeds = new SeedInjector(writer, URLFilters.fromConf(conf), SEED_PRIORITY)
+            SeedInjector.Result seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf),
+                    LinkPrioritizer.SEED_PRIORITY)
                     .inject(request.topic().seeds());
             if (!seeds.rejected().isEmpty()) {
                 LOG.warn("seeds rejected by the URL filters: {}", seeds.rejected());
@@ -110,10 +113,18 @@ public final class CrawlRunner {
                 return StopReason.STOPPED;
             }
             long now = System.currentTimeMillis();
-            CrawlStats.Counts c = stats.counts(now);
+            CrawlStats.Counts c;
+            try {
+                c = stats.counts(now);
+            } catch (Exception e) {
+                // ES unavailable: the topology fails and replays its tuples meanwhile; keep watching
+                progress.accept("Elasticsearch is not answering (" + e.getClass().getSimpleName() + "); waiting");
+                lastChange = now;
+                continue;
+            }
             double pagesPerSec = (c.fetched() - lastFetched) * 1000.0 / Math.max(1, now - lastTime);
             progress.accept(String.format("fetched %d | relevant %d | harvest rate %.1f%% | frontier %d (due %d) | %.1f pages/s | %s",
-                    c.fetched(), c.relevant(), 100 * c.harvestRate(), c.get(org.topicstorm.frontier.CrawlState.WAITING),
+                    c.fetched(), c.relevant(), 100 * c.harvestRate(), c.get(CrawlState.WAITING),
                     c.due(), pagesPerSec, formatDuration(Duration.ofMillis(now - start))));
             lastFetched = c.fetched();
             lastTime = now;
@@ -141,7 +152,4 @@ public final class CrawlRunner {
     private static int intConf(Map<String, Object> conf, String key, int dflt) {
         return com.digitalpebble.stormcrawler.util.ConfUtils.getInt(conf, key, dflt);
     }
-
-    /** Placeholder until the priority package defines the seed priority. */
-    static final double SEED_PRIORITY = 1.001;
 }

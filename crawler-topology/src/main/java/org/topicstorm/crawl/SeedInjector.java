@@ -1,12 +1,9 @@
 package org.topicstorm.crawl;
 
-import com.digitalpebble.stormcrawler.Metadata;
-import com.digitalpebble.stormcrawler.filtering.URLFilters;
 import org.topicstorm.frontier.StatusUpdate;
 import org.topicstorm.frontier.StatusWriter;
+import org.topicstorm.parse.UrlFilterChain;
 
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,10 +14,10 @@ import java.util.List;
 public final class SeedInjector {
 
     private final StatusWriter writer;
-    private final URLFilters filters;
+    private final UrlFilterChain filters;
     private final double seedPriority;
 
-    public SeedInjector(StatusWriter writer, URLFilters filters, double seedPriority) {
+    public SeedInjector(StatusWriter writer, UrlFilterChain filters, double seedPriority) {
         this.writer = writer;
         this.filters = filters;
         this.seedPriority = seedPriority;
@@ -52,11 +49,8 @@ public final class SeedInjector {
         return new Result(injected, rejected);
     }
 
+    /** The seed as the filter chain normalises it, or null when the chain rejects it. */
     private String normalise(String seed) {
-        try {
-            return filters.filter(new URL(seed), new Metadata(), seed);
-        } catch (MalformedURLException e) {
-            return null;
-        }
+        return filters.forPage(seed, null).filter(seed);
     }
 }

@@ -48,7 +48,6 @@ public final class TopicLoader {
     /** Index names may have 255 bytes; this leaves room for the crawl's suffixes ("-status", ...). */
     private static final int MAX_NAME_LENGTH = 100;
     private static final Pattern WHITE_SPACE = Pattern.compile("(?U)\\s+");
-    private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd])");
     private static final Set<String> ISO_639_1 = Set.of(Locale.getISOLanguages());
     private static final Map<String, Topic.Strategy> STRATEGIES = Map.of(
             "best-first", Topic.Strategy.BEST_FIRST,
@@ -298,32 +297,14 @@ public final class TopicLoader {
             if (!present(node, field, false)) {
                 return null;
             }
-            String expected = "must be a duration > 0 written as a whole number and a unit s, m, h or d "
-                    + "(e.g. 90s, 15m, 2h, 1d; leave it out for no limit), got ";
             if (!node.isTextual()) {
-                error(field, expected + describe(node));
-                return null;
-            }
-            Matcher m = DURATION.matcher(node.textValue());
-            if (!m.matches()) {
-                error(field, expected + "'" + node.textValue() + "'");
+                error(field, "must be " + Durations.EXPECTED + " (leave it out for no limit), got " + describe(node));
                 return null;
             }
             try {
-                long amount = Long.parseLong(m.group(1));
-                Duration d = switch (m.group(2)) {
-                    case "s" -> Duration.ofSeconds(amount);
-                    case "m" -> Duration.ofMinutes(amount);
-                    case "h" -> Duration.ofHours(amount);
-                    default -> Duration.ofDays(amount);
-                };
-                if (d.isZero()) {
-                    error(field, expected + "'" + node.textValue() + "'");
-                    return null;
-                }
-                return d;
-            } catch (NumberFormatException | ArithmeticException e) {
-                error(field, "is too large, got '" + node.textValue() + "'");
+                return Durations.parse(node.textValue());
+            } catch (IllegalArgumentException e) {
+                error(field, e.getMessage() + (e.getMessage().startsWith("must") ? " (leave it out for no limit)" : ""));
                 return null;
             }
         }

@@ -30,7 +30,7 @@ final class CrawlTestSupport {
         Map<String, Object> conf = CrawlConf.defaults();
         conf.put(EsSettings.ADDRESSES, List.of(esUrl));
         conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
-        conf.put(org.topicstorm.topic.TopicConf.TOPIC_FILE, topicFile.toString());
+        conf.put(org.topicstorm.topology.TopicStormConfig.TOPIC_FILE, topicFile.toString());
         conf.put("fetcher.server.delay", 0.0);
         conf.put("fetcher.threads.number", 4);
         conf.put(CrawlRunner.IDLE_STOP_SECS, 6);

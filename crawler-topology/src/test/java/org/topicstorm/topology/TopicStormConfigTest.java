@@ -21,7 +21,8 @@ class TopicStormConfigTest {
         Map<?, ?> defaults;
         try (InputStream in = getClass().getResourceAsStream("/topicstorm-default.yaml")) {
             assertNotNull(in, "topicstorm-default.yaml is not on the classpath");
-            defaults = new ObjectMapper(new YAMLFactory()).readValue(in, Map.class);
+            // the file keeps its keys under a top-level "config:", as StormCrawler's crawler-default.yaml does
+            defaults = (Map<?, ?>) new ObjectMapper(new YAMLFactory()).readValue(in, Map.class).get("config");
         }
         assertEquals("", defaults.get(TopicStormConfig.TOPIC_FILE));
         assertEquals(TopicStormConfig.DEFAULT_SOFT_FOCUS_FACTOR, defaults.get(TopicStormConfig.SOFT_FOCUS_FACTOR));

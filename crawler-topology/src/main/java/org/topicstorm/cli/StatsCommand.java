@@ -1,0 +1,78 @@
+package org.topicstorm.cli;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.topicstorm.crawl.CrawlStats;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.es.LocalElasticsearch;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.topology.CrawlConf;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code topicstorm stats}: URLs of a crawl by state, and its most relevant pages. */
+@Command(name = "stats", mixinStandardHelpOptions = true,
+        description = "Show a crawl's URLs by state and its most relevant pages.")
+final class StatsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--crawl", required = true, paramLabel = "NAME", description = "Crawl name.")
+    String crawlName;
+
+    @Option(names = "--top", paramLabel = "N", description = "How many relevant pages to list. Default: ${DEFAULT-VALUE}.")
+    int top = 10;
+
+    @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (for a remote Elasticsearch).")
+    Path confFile;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Map<String, Object> conf = CrawlConf.load(confFile);
+        EsSettings settings = EsSettings.fromConf(conf);
+        if (settings.useLocalNode()) {
+            LocalElasticsearch local = LocalElasticsearch.builder().build();
+            if (!local.status().running()) {
+                throw new IllegalStateException("the local Elasticsearch node is not running: start it with "
+                        + "`topicstorm es start`, or configure es.addresses in a --conf file");
+            }
+            settings = settings.withAddresses(List.of(local.status().url()));
+        }
+        CrawlIndices indices = new CrawlIndices(crawlName);
+        try (ElasticsearchClient client = EsClients.create(settings)) {
+            if (!client.indices().exists(e -> e.index(indices.status())).value()) {
+                throw new IllegalStateException("no crawl named '" + crawlName + "' (index " + indices.status()
+                        + " does not exist)");
+            }
+            CrawlStats stats = new CrawlStats(client, indices);
+            CrawlStats.Counts c = stats.counts(System.currentTimeMillis());
+            out.printf("Crawl '%s': %d URLs%n", crawlName, c.total());
+            for (CrawlState s : CrawlState.values()) {
+                out.printf("  %-11s %d%n", s.name().toLowerCase(java.util.Locale.ROOT), c.get(s));
+            }
+            out.printf("  due now     %d%n", c.due());
+            out.printf("Harvest rate: %.1f%% (%d relevant of %d fetched)%n", 100 * c.harvestRate(), c.relevant(),
+                    c.fetched());
+            List<CrawlStats.TopPage> pages = stats.topRelevant(top);
+            if (!pages.isEmpty()) {
+                out.println("Most relevant pages:");
+                for (CrawlStats.TopPage p : pages) {
+                    out.printf("  %.3f  %s  %s%n", p.relevance(), p.url(), p.title());
+                }
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}
