@@ -1,0 +1,156 @@
+package org.topicstorm.es;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * The Elasticsearch server distribution used for the local node: the integ-test-zip from the Maven repository
+ * (a real, minimal ES node without a bundled JDK), fetched with {@code mvn} if needed and unpacked once.
+ */
+final class EsDistribution {
+
+    static final String VERSION = "8.19.21";
+    static final String GROUP_ID = "org.elasticsearch.distribution.integ-test-zip";
+    static final String ARTIFACT_ID = "elasticsearch";
+    static final String ARTIFACT = GROUP_ID + ":" + ARTIFACT_ID + ":" + VERSION + ":zip";
+    /** Name of the directory the zip unpacks to, inside the node's home. */
+    static final String DIRECTORY = "elasticsearch-" + VERSION;
+
+    private static final long DOWNLOAD_TIMEOUT_MINUTES = 30;
+
+    private EsDistribution() {
+    }
+
+    /** The local Maven repository: -Dmaven.repo.local if set, else ~/.m2/repository. */
+    static Path defaultMavenRepository() {
+        String configured = System.getProperty("maven.repo.local");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        return Path.of(System.getProperty("user.home"), ".m2", "repository");
+    }
+
+    /** Where Maven keeps the zip inside a local repository. */
+    static Path zipIn(Path mavenRepository) {
+        return mavenRepository.resolve(GROUP_ID.replace('.', '/')).resolve(ARTIFACT_ID).resolve(VERSION)
+                .resolve(ARTIFACT_ID + "-" + VERSION + ".zip");
+    }
+
+    /**
+     * The unpacked distribution under {@code home}, unpacking it first if needed (and fetching the zip into the
+     * Maven repository with {@code mvn} if it is not there).
+     */
+    static Path ensureUnpacked(Path home, Path mavenRepository, Consumer<String> progress) throws IOException {
+        Path target = home.resolve(DIRECTORY);
+        if (Files.isRegularFile(target.resolve("bin/elasticsearch"))) {
+            return target;
+        }
+        Path zip = ensureZip(mavenRepository, home, progress);
+        progress.accept("Unpacking " + zip.getFileName() + " into " + home);
+        Files.createDirectories(home);
+        // Unpack beside the target and rename at the end, so an interrupted unpack never looks complete.
+        Path staging = Files.createTempDirectory(home, ".unpack-");
+        try {
+            unzip(zip, staging);
+            Path unpacked = staging.resolve(DIRECTORY);
+            if (!Files.isRegularFile(unpacked.resolve("bin/elasticsearch"))) {
+                throw new IOException(zip + " does not contain " + DIRECTORY + "/bin/elasticsearch");
+            }
+            Files.move(unpacked, target, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            FileTrees.deleteRecursively(staging);
+        }
+        return target;
+    }
+
+    private static Path ensureZip(Path mavenRepository, Path workDir, Consumer<String> progress) throws IOException {
+        Path zip = zipIn(mavenRepository);
+        if (Files.isRegularFile(zip)) {
+            return zip;
+        }
+        Path mvn = Processes.findOnPath("mvn");
+        if (mvn == null) {
+            throw new IllegalStateException("mvn not found on PATH: it is needed once to fetch " + ARTIFACT
+                    + " (107 MB) into the local Maven repository " + mavenRepository);
+        }
+        progress.accept("Fetching " + ARTIFACT + " (107 MB) with mvn into " + mavenRepository);
+        Files.createDirectories(workDir);
+        Path log = Files.createTempFile(workDir, "mvn-", ".log");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(mvn.toString(), "-B", "-q",
+                    "-Dmaven.repo.local=" + mavenRepository.toAbsolutePath(),
+                    "dependency:get", "-Dartifact=" + ARTIFACT, "-Dtransitive=false")
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+            Process process = pb.start();
+            boolean finished;
+            try {
+                finished = process.waitFor(DOWNLOAD_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IOException("Interrupted while fetching " + ARTIFACT, e);
+            }
+            if (!finished) {
+                process.destroyForcibly();
+            }
+            if (!finished || process.exitValue() != 0 || !Files.isRegularFile(zip)) {
+                String why = !finished ? "timed out after " + DOWNLOAD_TIMEOUT_MINUTES + " minutes"
+                        : process.exitValue() != 0 ? "mvn exited with " + process.exitValue()
+                        : "mvn succeeded but " + zip + " is still missing";
+                throw new IllegalStateException("Could not fetch " + ARTIFACT + ": " + why + ". Last lines of mvn:\n"
+                        + Processes.tail(log, 20));
+            }
+        } finally {
+            Files.deleteIfExists(log);
+        }
+        return zip;
+    }
+
+    /** Unpacks a zip, keeping the executable bit that the launch scripts under bin/ need (java.util.zip drops it). */
+    static void unzip(Path zip, Path into) throws IOException {
+        Path root = into.toAbsolutePath().normalize();
+        try (ZipFile zipFile = new ZipFile(zip.toFile(), StandardCharsets.UTF_8)) {
+            Enumeration<? extends ZipEntry> entries = zipFile.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry entry = entries.nextElement();
+                Path out = root.resolve(entry.getName()).normalize();
+                if (!out.startsWith(root)) {
+                    throw new IOException("Zip entry outside the target directory: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(out);
+                    continue;
+                }
+                Files.createDirectories(out.getParent());
+                try (InputStream in = zipFile.getInputStream(entry)) {
+                    Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
+                }
+                if (isLaunchScript(root.relativize(out))) {
+                    out.toFile().setExecutable(true, false);
+                }
+            }
+        }
+    }
+
+    private static boolean isLaunchScript(Path relative) {
+        List<String> parts = List.of(relative.toString().split("/"));
+        if (parts.size() != 3 || !parts.get(1).equals("bin")) {
+            return false;
+        }
+        String name = parts.get(2);
+        return !name.endsWith(".bat") && !name.endsWith(".exe");
+    }
+}

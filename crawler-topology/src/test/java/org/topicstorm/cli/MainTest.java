@@ -1,0 +1,81 @@
+package org.topicstorm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @Test
+    void versionExitsZero() {
+        assertEquals(0, run("--version"));
+        assertTrue(out.toString().startsWith("topicstorm "), out.toString());
+    }
+
+    @Test
+    void noCommandOrAnUnknownOneIsAUsageError() {
+        assertEquals(2, run());
+        assertEquals(2, run("es", "launch"));
+        assertTrue(err.toString().contains("Usage: topicstorm"), err.toString());
+    }
+
+    @Test
+    void statusOfAHomeWithoutNode() {
+        assertEquals(0, run("es", "status", "--home", tmp.toString()));
+        assertEquals(String.join(System.lineSeparator(), "Elasticsearch (local node): not running",
+                "  home:   " + tmp, "  data:   0 B", ""), out.toString());
+    }
+
+    @Test
+    void anErrorIsOneLineOnStderrWithExitCodeOne() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            assertEquals(1, run("es", "start", "--home", tmp.toString(), "--port", Integer.toString(port)));
+            assertEquals("topicstorm: Port " + port + " on 127.0.0.1 is already in use by another program (not a "
+                    + "TopicStorm Elasticsearch node of this home): stop it or choose another port"
+                    + System.lineSeparator(), err.toString());
+        }
+    }
+
+    @Test
+    void verboseAddsTheStackTrace() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String port = Integer.toString(taken.getLocalPort());
+            assertEquals(1, run("es", "start", "--home", tmp.toString(), "--port", port, "--verbose"));
+            assertTrue(err.toString().contains("at org.topicstorm.es.LocalElasticsearch.checkPortFree"),
+                    err.toString());
+        }
+    }
+
+    @Test
+    void aBadHeapIsAnErrorNamingTheValue() {
+        assertEquals(1, run("es", "start", "--home", tmp.toString(), "--heap", "lots"));
+        assertEquals("topicstorm: Heap must be a size such as 512m or 1g, not 'lots'" + System.lineSeparator(),
+                err.toString());
+    }
+
+    @Test
+    void bytesAreShownInBinaryUnits() {
+        assertEquals("1023 B", EsCommand.humanBytes(1023));
+        assertEquals("1.5 KiB", EsCommand.humanBytes(1536)); // 1536 / 1024 = 1.5
+        assertEquals("5.5 MiB", EsCommand.humanBytes(5767168)); // 5.5 * 1024 * 1024 = 5767168
+    }
+}

@@ -1,0 +1,57 @@
+package org.topicstorm.es;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Path;
+
+/**
+ * One real Elasticsearch node shared by all integration tests of a test JVM.
+ *
+ * <p>Started on first use on a free port, with its home under target/es-test-node (wiped at start, so every test
+ * run begins empty), and stopped by a JVM shutdown hook. Tests sharing it should use their own index names.
+ *
+ * <pre>{@code
+ * try (ElasticsearchClient client = EsClients.create(EsTestNode.settings())) { ... }
+ * }</pre>
+ */
+public final class EsTestNode {
+
+    private static final Path HOME = Path.of("target", "es-test-node").toAbsolutePath();
+    private static URI url;
+
+    private EsTestNode() {
+    }
+
+    /** HTTP URL of the node, starting it if needed. */
+    public static synchronized URI url() {
+        if (url == null) {
+            url = start();
+        }
+        return url;
+    }
+
+    /** Connection settings for the node, starting it if needed. */
+    public static EsSettings settings() {
+        return EsSettings.of(url());
+    }
+
+    private static URI start() {
+        LocalElasticsearch node = LocalElasticsearch.builder().home(HOME).port(0).heap("512m").build();
+        try {
+            // A node left behind by a test JVM that was killed would hold the files we are about to delete.
+            node.stop();
+            FileTrees.deleteRecursively(HOME);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    node.stop();
+                } catch (IOException | RuntimeException e) {
+                    System.err.println("Could not stop the test Elasticsearch node in " + HOME + ": " + e);
+                }
+            }, "es-test-node-stop"));
+            return node.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
