@@ -45,6 +45,18 @@ public final class EsClients {
         return new ElasticsearchClient(new RestClientTransport(restClient, new JacksonJsonpMapper()));
     }
 
+    /** Closes a client in a Storm cleanup path, where a failure to close must not hide the real shutdown. */
+    public static void closeQuietly(ElasticsearchClient client) {
+        if (client == null) {
+            return;
+        }
+        try {
+            client.close();
+        } catch (IOException | RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(EsClients.class).debug("closing the Elasticsearch client: {}", e.toString());
+        }
+    }
+
     /** The low-level REST client under {@link #create}, for requests the typed client does not model. */
     public static RestClient restClient(EsSettings settings) {
         if (settings.useLocalNode()) {

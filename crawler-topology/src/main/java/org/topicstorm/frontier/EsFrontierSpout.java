@@ -101,8 +101,6 @@ public class EsFrontierSpout extends BaseRichSpout {
         if (queryThread != null) {
             queryThread.shutdownNow();
         }
-        if (es != null) {
-            es.close();
-        }
+        EsClients.closeQuietly(es);
     }
 }

@@ -97,8 +97,6 @@ public class StatusUpdaterBolt extends BaseRichBolt {
 
     @Override
     public void cleanup() {
-        if (es != null) {
-            es.close();
-        }
+        EsClients.closeQuietly(es);
     }
 }

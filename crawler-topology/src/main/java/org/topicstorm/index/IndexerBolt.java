@@ -120,8 +120,6 @@ public class IndexerBolt extends BaseRichBolt {
 
     @Override
     public void cleanup() {
-        if (es != null) {
-            es.close();
-        }
+        EsClients.closeQuietly(es);
     }
 }

@@ -45,7 +45,7 @@ final class CrawlTestSupport {
 
     static CrawlRunner.Summary crawl(Path topicFile, CrawlIndices indices, Map<String, Object> extra, long maxPages)
             throws Exception {
-        return crawl(EsTestNode.url(), topicFile, indices, extra, maxPages, null);
+        return crawl(EsTestNode.url().toString(), topicFile, indices, extra, maxPages, null);
     }
 
     static CrawlRunner.Summary crawl(String esUrl, Path topicFile, CrawlIndices indices, Map<String, Object> extra,

@@ -17,10 +17,33 @@ import java.nio.file.Path;
  */
 public final class EsTestNode {
 
-    private static final Path HOME = Path.of("target", "es-test-node").toAbsolutePath();
+    private static final Path HOME = home();
     private static URI url;
 
     private EsTestNode() {
+    }
+
+    /**
+     * target/es-test-node, except as root: the node then runs as an unprivileged user who may not reach the
+     * checkout (a clone under /root, mode 0700), so the home goes to /var/tmp, one per checkout.
+     */
+    private static Path home() {
+        Path target = Path.of("target").toAbsolutePath();
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return target.resolve("es-test-node");
+        }
+        return Path.of("/var/tmp", "topicstorm-tests", "es-" + Integer.toHexString(target.toString().hashCode()));
+    }
+
+    /** Deletes a crawl's indices and their templates, so a test starts from nothing. */
+    public static void deleteIndices(co.elastic.clients.elasticsearch.ElasticsearchClient client, CrawlIndices indices)
+            throws IOException {
+        for (String index : java.util.List.of(indices.status(), indices.content(), indices.links())) {
+            client.indices().delete(d -> d.index(index).ignoreUnavailable(true));
+            if (client.indices().existsIndexTemplate(t -> t.name(index)).value()) {
+                client.indices().deleteIndexTemplate(t -> t.name(index));
+            }
+        }
     }
 
     /** HTTP URL of the node, starting it if needed. */

@@ -51,7 +51,7 @@ class FrontierIT {
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws Exception {
         if (es != null) {
             es.close();
         }
