@@ -17,7 +17,7 @@ import java.nio.file.Path;
  */
 public final class EsTestNode {
 
-    private static final Path HOME = home();
+    private static final Path HOME = home("es-test-node");
     private static URI url;
 
     private EsTestNode() {
@@ -27,12 +27,24 @@ public final class EsTestNode {
      * target/es-test-node, except as root: the node then runs as an unprivileged user who may not reach the
      * checkout (a clone under /root, mode 0700), so the home goes to /var/tmp, one per checkout.
      */
-    private static Path home() {
+    public static Path home(String name) {
         Path target = Path.of("target").toAbsolutePath();
         if (!"root".equals(System.getProperty("user.name"))) {
-            return target.resolve("es-test-node");
+            return target.resolve(name);
         }
-        return Path.of("/var/tmp", "topicstorm-tests", "es-" + Integer.toHexString(target.toString().hashCode()));
+        return Path.of("/var/tmp", "topicstorm-tests", Integer.toHexString(target.toString().hashCode()), name);
+    }
+
+    /**
+     * A node of a test's own (for tests that stop and start it), on the given port, with an empty home.
+     * The caller starts and stops it.
+     */
+    public static LocalElasticsearch ownNode(String name, int port) throws IOException {
+        Path home = home(name);
+        LocalElasticsearch node = LocalElasticsearch.builder().home(home).port(port).heap("512m").build();
+        node.stop();
+        FileTrees.deleteRecursively(home);
+        return node;
     }
 
     /** Deletes a crawl's indices and their templates, so a test starts from nothing. */
