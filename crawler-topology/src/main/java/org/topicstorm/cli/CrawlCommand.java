@@ -1,8 +1,10 @@
 package org.topicstorm.cli;
 
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import org.topicstorm.crawl.CrawlRunner;
 import org.topicstorm.crawl.CrawlStats;
 import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.es.LocalElasticsearch;
 import org.topicstorm.frontier.FrontierConfig;
@@ -68,7 +70,21 @@ final class CrawlCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Topic topic = TopicLoader.load(topicFile);
+        Duration time = maxTime != null ? parseMaxTime() : topic.limits().maxTime();
+        long pages = maxPages > 0 ? maxPages : topic.limits().maxPages();
         Map<String, Object> conf = CrawlConf.load(confFile);
+        run(out, topic, topicFile, crawlName, conf, pages, time, fluxFile, false);
+        return 0;
+    }
+
+    /**
+     * Runs a crawl to its end and prints its progress and summary; shared with {@code topicstorm demo}.
+     *
+     * @param fresh delete the crawl's indices first (start from nothing instead of resuming)
+     */
+    static CrawlRunner.Summary run(PrintWriter out, Topic topic, Path topicFile, String crawlName,
+                                   Map<String, Object> conf, long pages, Duration time, Path fluxFile, boolean fresh)
+            throws Exception {
         CrawlIndices indices = new CrawlIndices(crawlName == null ? topic.name() : crawlName);
         conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
         conf.put(TopicStormConfig.TOPIC_FILE, topicFile.toAbsolutePath().toString());
@@ -78,13 +94,17 @@ final class CrawlCommand implements Callable<Integer> {
         if (es.useLocalNode()) {
             URI url = LocalElasticsearch.builder().progress(line -> println(out, line)).build().start();
             conf.put(EsSettings.ADDRESSES, List.of(url.toString()));
+            es = es.withAddresses(List.of(url));
             println(out, "Elasticsearch: local node at " + url + " (it keeps running; `topicstorm es stop` stops it)");
         } else {
             println(out, "Elasticsearch: " + es);
         }
+        if (fresh) {
+            try (ElasticsearchClient client = EsClients.create(es)) {
+                indices.delete(client);
+            }
+        }
 
-        long pages = maxPages > 0 ? maxPages : topic.limits().maxPages();
-        Duration time = maxTime != null ? parseMaxTime() : topic.limits().maxTime();
         CrawlTopology topology = CrawlTopology.load(fluxFile);
         boolean console = System.console() != null;
         CrawlRunner runner = new CrawlRunner(line -> {
@@ -120,7 +140,7 @@ final class CrawlCommand implements Callable<Integer> {
             out.println();
         }
         printSummary(out, indices, summary);
-        return 0;
+        return summary;
     }
 
     private Duration parseMaxTime() {

@@ -69,6 +69,16 @@ public record CrawlIndices(String crawl) {
         }
     }
 
+    /** Deletes the crawl's indices and their templates: everything the crawl knew is gone. */
+    public void delete(ElasticsearchClient client) throws IOException {
+        for (String index : java.util.List.of(status(), content(), links())) {
+            client.indices().delete(d -> d.index(index).ignoreUnavailable(true));
+            if (client.indices().existsIndexTemplate(t -> t.name(index)).value()) {
+                client.indices().deleteIndexTemplate(t -> t.name(index));
+            }
+        }
+    }
+
     private void ensure(ElasticsearchClient client, String index, String mappingFile, int shards) throws IOException {
         ObjectNode body = loadMapping(mappingFile);
         if (shards > 0) {

@@ -25,6 +25,16 @@ public final class CrawlTopology {
     /** The id of the frontier spout in the Flux file: its parallelism sets the status index's shard count. */
     public static final String SPOUT_ID = "spout";
 
+    /**
+     * Flux's YAML parser warns (through java.util.logging) about fields it fills by setters, on every load; held
+     * here because java.util.logging keeps loggers only weakly.
+     */
+    private static final java.util.logging.Logger SNAKEYAML = java.util.logging.Logger.getLogger("org.yaml.snakeyaml");
+
+    static {
+        SNAKEYAML.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     private final TopologyDef definition;
 
     private CrawlTopology(TopologyDef definition) {

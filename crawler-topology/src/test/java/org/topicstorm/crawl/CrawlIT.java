@@ -13,7 +13,7 @@ import org.topicstorm.es.EsTestNode;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.UrlIds;
-import org.topicstorm.testsite.TestSite;
+import org.topicstorm.site.SiteServer;
 
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CrawlIT {
 
-    private static TestSite site;
+    private static SiteServer site;
     private static ElasticsearchClient client;
 
     static final String SOLAR = "Solar energy and photovoltaic panels: a solar panel converts sunlight. "
@@ -56,7 +56,7 @@ class CrawlIT {
 
     @BeforeAll
     static void buildSite() throws Exception {
-        site = new TestSite();
+        site = new SiteServer();
         site.text("/robots.txt", "User-agent: *\nDisallow: /private/\n");
         site.html("/", page("Solar energy portal", SOLAR,
                 "/solar/1", "solar panels", "/solar/2", "photovoltaic cells", "/hub", "all topics",
@@ -112,7 +112,7 @@ class CrawlIT {
     @Test
     void aFocusedCrawlFillsTheIndicesAsExpected(@TempDir Path tmp) throws Exception {
         CrawlIndices indices = new CrawlIndices("crawl-it");
-        EsTestNode.deleteIndices(client, indices);
+        indices.delete(client);
         Path topicFile = tmp.resolve("solar.yaml");
         Files.writeString(topicFile, """
                 name: solar

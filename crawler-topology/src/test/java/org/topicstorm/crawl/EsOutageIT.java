@@ -10,7 +10,7 @@ import org.topicstorm.es.EsTestNode;
 import org.topicstorm.es.LocalElasticsearch;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.StatusDoc;
-import org.topicstorm.testsite.TestSite;
+import org.topicstorm.site.SiteServer;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -44,7 +44,7 @@ class EsOutageIT {
         }
         LocalElasticsearch node = EsTestNode.ownNode("es-outage-node", port);
         URI url = node.start();
-        try (TestSite site = new TestSite(); ElasticsearchClient client = EsClients.create(EsSettings.of(url))) {
+        try (SiteServer site = new SiteServer(); ElasticsearchClient client = EsClients.create(EsSettings.of(url))) {
             // a chain with shortcuts: every page relevant, each links to the next three
             for (int i = 0; i < PAGES; i++) {
                 StringBuilder links = new StringBuilder();

@@ -47,17 +47,6 @@ public final class EsTestNode {
         return node;
     }
 
-    /** Deletes a crawl's indices and their templates, so a test starts from nothing. */
-    public static void deleteIndices(co.elastic.clients.elasticsearch.ElasticsearchClient client, CrawlIndices indices)
-            throws IOException {
-        for (String index : java.util.List.of(indices.status(), indices.content(), indices.links())) {
-            client.indices().delete(d -> d.index(index).ignoreUnavailable(true));
-            if (client.indices().existsIndexTemplate(t -> t.name(index)).value()) {
-                client.indices().deleteIndexTemplate(t -> t.name(index));
-            }
-        }
-    }
-
     /** HTTP URL of the node, starting it if needed. */
     public static synchronized URI url() {
         if (url == null) {

@@ -46,7 +46,7 @@ class FrontierIT {
         es = EsClients.create(EsTestNode.settings());
         client = es;
         indices = new CrawlIndices("frontier-it");
-        EsTestNode.deleteIndices(client, indices);
+        indices.delete(client);
         indices.ensure(client, 1);
     }
 

@@ -1,4 +1,4 @@
-package org.topicstorm.testsite;
+package org.topicstorm.site;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -16,10 +16,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A web site for tests, served by the JDK's HTTP server on 127.0.0.1 (a free port). Pages are added by path;
- * every request is logged so a test can assert what the crawler fetched (and what it did not).
+ * A small web site served from memory by the JDK's HTTP server on 127.0.0.1 (a free port), for the demo and for
+ * tests. Pages are added by path; every request is logged so a test can assert what a crawler fetched (and what
+ * it did not). Only loopback: it is never reachable from another machine.
  */
-public final class TestSite implements AutoCloseable {
+public final class SiteServer implements AutoCloseable {
 
     /** A canned response. */
     public record Response(int status, Map<String, String> headers, byte[] body) {
@@ -31,7 +32,7 @@ public final class TestSite implements AutoCloseable {
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private volatile long latencyMillis;
 
-    public TestSite() throws IOException {
+    public SiteServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
         executor = Executors.newFixedThreadPool(8);
         server.setExecutor(executor);
@@ -47,26 +48,26 @@ public final class TestSite implements AutoCloseable {
         return base() + path;
     }
 
-    public TestSite html(String path, String html) {
+    public SiteServer html(String path, String html) {
         return page(path, 200, "text/html; charset=UTF-8", html.getBytes(StandardCharsets.UTF_8));
     }
 
     /** An HTML page encoded in {@code charset} and served with a Content-Type that names no charset. */
-    public TestSite htmlNoCharsetHeader(String path, String html, Charset charset) {
+    public SiteServer htmlNoCharsetHeader(String path, String html, Charset charset) {
         return page(path, 200, "text/html", html.getBytes(charset));
     }
 
-    public TestSite page(String path, int status, String contentType, byte[] body) {
+    public SiteServer page(String path, int status, String contentType, byte[] body) {
         pages.put(path, new Response(status, Map.of("Content-Type", contentType), body));
         return this;
     }
 
-    public TestSite redirect(String path, String to) {
+    public SiteServer redirect(String path, String to) {
         pages.put(path, new Response(301, Map.of("Location", to), new byte[0]));
         return this;
     }
 
-    public TestSite text(String path, String text) {
+    public SiteServer text(String path, String text) {
         return page(path, 200, "text/plain; charset=UTF-8", text.getBytes(StandardCharsets.UTF_8));
     }
 
