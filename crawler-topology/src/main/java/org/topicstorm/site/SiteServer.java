@@ -76,6 +76,11 @@ public final class SiteServer implements AutoCloseable {
         this.latencyMillis = millis;
     }
 
+    /** Forgets the requests logged so far. */
+    public void clearRequests() {
+        requests.clear();
+    }
+
     /** Paths requested so far, in order (with repeats). */
     public List<String> requests() {
         return List.copyOf(requests);

@@ -109,11 +109,8 @@ class CrawlIT {
         }
     }
 
-    @Test
-    void aFocusedCrawlFillsTheIndicesAsExpected(@TempDir Path tmp) throws Exception {
-        CrawlIndices indices = new CrawlIndices("crawl-it");
-        indices.delete(client);
-        Path topicFile = tmp.resolve("solar.yaml");
+    static Path topic(Path dir, String strategy, String focus) throws java.io.IOException {
+        Path topicFile = dir.resolve("solar-" + strategy + "-" + focus + ".yaml");
         Files.writeString(topicFile, """
                 name: solar
                 languages: [en]
@@ -124,9 +121,56 @@ class CrawlIT {
                 seeds:
                   - %s/
                 threshold: 0.5
-                strategy: best-first
-                focus: soft
-                """.formatted(site.base()));
+                strategy: %s
+                focus: %s
+                """.formatted(site.base(), strategy, focus));
+        return topicFile;
+    }
+
+    @Test
+    void hardFocusDropsTheOutlinksOfIrrelevantPages(@TempDir Path tmp) throws Exception {
+        CrawlIndices indices = new CrawlIndices("crawl-it-hard");
+        indices.delete(client);
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic(tmp, "best-first", "hard"), indices, Map.of(), 0);
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
+        Set<String> known = CrawlTestSupport.statusDocs(client, indices).keySet();
+        // /sports/1 and /hub are linked from the relevant seed, so known and fetched; what only they link to is not
+        assertTrue(known.contains(site.url("/sports/1")));
+        assertTrue(known.contains(site.url("/hub")));
+        assertFalse(known.contains(site.url("/sports/2")), "only irrelevant pages link to /sports/2");
+        assertFalse(known.contains(site.url("/solar/hidden")), "hard focus never tunnels through irrelevant pages");
+        assertTrue(known.contains(site.url("/shared")), "/shared is also linked from a relevant page");
+    }
+
+    @Test
+    void aStoppedCrawlResumesFromElasticsearch(@TempDir Path tmp) throws Exception {
+        CrawlIndices indices = new CrawlIndices("crawl-it-resume");
+        indices.delete(client);
+        Path topicFile = topic(tmp, "best-first", "soft");
+        site.clearRequests();
+        CrawlRunner.Summary first = CrawlTestSupport.crawl(topicFile, indices, Map.of(), 4);
+        assertEquals(CrawlRunner.StopReason.MAX_PAGES, first.reason());
+        long fetchedFirst = first.counts().fetched();
+        assertTrue(fetchedFirst >= 4, "stopped after the page limit, fetched " + fetchedFirst);
+
+        CrawlRunner.Summary second = CrawlTestSupport.crawl(topicFile, indices, Map.of(), 0);
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, second.reason());
+        assertEquals(second.counts().fetched() - fetchedFirst, second.fetchedThisRun());
+        assertTrue(second.fetchedThisRun() > 0, "the second run went on where the first stopped");
+        // the same end state as one uninterrupted crawl: every page reachable under soft focus, nothing waiting
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        assertEquals(CrawlState.DONE, status.get(site.url("/solar/hidden")).state());
+        assertTrue(status.values().stream().noneMatch(d -> d.state() == CrawlState.WAITING));
+        // re-injecting the seed on resume did not fetch it again
+        assertEquals(1, site.requests().stream().filter("/"::equals).count(), "the seed was fetched once");
+    }
+
+    @Test
+    void aFocusedCrawlFillsTheIndicesAsExpected(@TempDir Path tmp) throws Exception {
+        CrawlIndices indices = new CrawlIndices("crawl-it");
+        indices.delete(client);
+        site.clearRequests();
+        Path topicFile = topic(tmp, "best-first", "soft");
 
         CrawlRunner.Summary summary = CrawlTestSupport.crawl(topicFile, indices, Map.of(), 0);
         assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
