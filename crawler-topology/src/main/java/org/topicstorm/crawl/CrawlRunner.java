@@ -84,21 +84,25 @@ public final class CrawlRunner {
             }
             CrawlStats stats = new CrawlStats(es, indices);
             long start = System.currentTimeMillis();
+            stats.refresh();
             CrawlStats.Counts counts = stats.counts(start);
             long fetchedAtStart = counts.fetched();
 
             Config config = request.topology().config(conf);
             String name = request.topology().name() + "-" + indices.crawl();
+            StopReason reason;
             try (LocalStorm storm = LocalStorm.start()) {
                 storm.submit(name, config, request.topology().build(config));
-                StopReason reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);
+                reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);
                 KillOptions kill = new KillOptions();
                 kill.set_wait_secs(0);
                 storm.cluster().killTopologyWithOpts(name, kill);
-                counts = stats.counts(System.currentTimeMillis());
-                return new Summary(reason, counts, counts.fetched() - fetchedAtStart,
-                        Duration.ofMillis(System.currentTimeMillis() - start));
             }
+            // the cluster is down: no write is still under way, so the summary's counts are final
+            stats.refresh();
+            counts = stats.counts(System.currentTimeMillis());
+            return new Summary(reason, counts, counts.fetched() - fetchedAtStart,
+                    Duration.ofMillis(System.currentTimeMillis() - start));
         }
     }
 

@@ -56,6 +56,11 @@ public final class CrawlStats {
     public record TopPage(String url, String title, double relevance) {
     }
 
+    /** Makes every write so far visible to the counts (the index otherwise refreshes once a second). */
+    public void refresh() throws IOException {
+        client.indices().refresh(r -> r.index(indices.status(), indices.content()));
+    }
+
     public Counts counts(long now) throws IOException {
         SearchResponse<Void> r = client.search(s -> s.index(indices.status()).size(0).trackTotalHits(t -> t.enabled(true))
                 .aggregations("states", a -> a.terms(t -> t.field("state").size(20)))
