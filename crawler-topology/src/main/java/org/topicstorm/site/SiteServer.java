@@ -31,6 +31,7 @@ public final class SiteServer implements AutoCloseable {
     private final Map<String, Response> pages = new ConcurrentHashMap<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private volatile long latencyMillis;
+    private final Map<String, Long> slowPaths = new ConcurrentHashMap<>();
 
     public SiteServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
@@ -76,6 +77,12 @@ public final class SiteServer implements AutoCloseable {
         this.latencyMillis = millis;
     }
 
+    /** Makes one path answer only after a delay (a slow page on an otherwise quick server). */
+    public SiteServer slow(String path, long millis) {
+        slowPaths.put(path, millis);
+        return this;
+    }
+
     /** Forgets the requests logged so far. */
     public void clearRequests() {
         requests.clear();
@@ -93,9 +100,10 @@ public final class SiteServer implements AutoCloseable {
                 path += "?" + ex.getRequestURI().getRawQuery();
             }
             requests.add(path);
-            if (latencyMillis > 0) {
+            long delay = latencyMillis + slowPaths.getOrDefault(path, 0L);
+            if (delay > 0) {
                 try {
-                    Thread.sleep(latencyMillis);
+                    Thread.sleep(delay);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -62,12 +62,15 @@ class CrawlIT {
                 "/solar/1", "solar panels", "/solar/2", "photovoltaic cells", "/hub", "all topics",
                 "/sports/1", "football", "/private/secret", "members only", "/missing", "old page",
                 "/redirect/a", "moved page", "/loop/a", "loop", "/gbk", "中文", "/big", "big report",
-                "/binary", "data", "/file.zip", "download", "/image.jpg", "picture", "/setup.exe", "installer"));
+                "/binary", "data", "/file.zip", "download", "/image.jpg", "picture", "/setup.exe", "installer",
+                "/slow", "slow page", deadServer() + "/dead", "dead server"));
         site.html("/solar/1", page("Solar panels", SOLAR + SOLAR, "/solar/2", "more photovoltaic",
                 "/solar/3", "solar farms"));
         site.html("/solar/2", page("Photovoltaic cells", SOLAR, "/solar/1", "solar panels", "/shared", "shared"));
         site.html("/solar/3", page("Solar farms", SOLAR, "/solar/1", "solar panels"));
         site.html("/solar/final", page("Solar after redirects", SOLAR));
+        // answers after the fetcher's timeout (http.timeout is 3 s in these tests)
+        site.html("/slow", page("Slow solar", SOLAR)).slow("/slow", 6_000);
         site.html("/solar/hidden", page("Solar hidden behind sports", SOLAR));
         // a hub: mostly links
         site.html("/hub", page("Topics", "", "/solar/1", "panels", "/solar/3", "farms", "/sports/1", "football",
@@ -97,6 +100,13 @@ class CrawlIT {
         site.page("/binary", 200, "text/html", binary);
 
         client = EsClients.create(EsTestNode.settings());
+    }
+
+    /** A loopback address where nothing listens. */
+    private static String deadServer() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + s.getLocalPort();
+        }
     }
 
     @AfterAll
@@ -198,6 +208,11 @@ class CrawlIT {
         assertEquals(CrawlState.EXCEPTION, byPath.get("/missing").state());
         assertEquals(CrawlState.EXCEPTION, byPath.get("/binary").state());
         assertEquals(CrawlState.EXCEPTION, byPath.get("/private/secret").state());
+        // a slow page and a dead server are errors, retried later; the crawl went on
+        assertEquals("FETCH_ERROR", byPath.get("/slow").status());
+        StatusDoc dead = status.values().stream().filter(d -> d.url().endsWith("/dead")).findFirst().orElseThrow();
+        assertEquals("FETCH_ERROR", dead.status());
+        assertEquals(CrawlState.EXCEPTION, dead.state());
         assertFalse(site.requests().contains("/private/secret"), "robots.txt Disallow honoured");
         // non-page resources never enter the frontier
         assertFalse(byPath.containsKey("/file.zip"));
@@ -218,6 +233,7 @@ class CrawlIT {
         Map<String, Long> fetches = site.requests().stream().collect(Collectors.groupingBy(p -> p,
                 Collectors.counting()));
         fetches.forEach((p, n) -> assertEquals(1L, n, p + " fetched " + n + " times"));
+        assertTrue(fetches.containsKey("/slow"), "the slow page was requested");
 
         // the content index holds exactly the relevant pages
         Set<String> relevant = status.values().stream().filter(d -> d.state() == CrawlState.DONE)

@@ -33,6 +33,7 @@ final class CrawlTestSupport {
         conf.put(org.topicstorm.topology.TopicStormConfig.TOPIC_FILE, topicFile.toString());
         conf.put("fetcher.server.delay", 0.0);
         conf.put("fetcher.threads.number", 4);
+        conf.put("http.timeout", 3000);
         conf.put(CrawlRunner.IDLE_STOP_SECS, 6);
         conf.put(CrawlRunner.PROGRESS_SECS, 1);
         conf.put("status.batch.max.delay.ms", 200);

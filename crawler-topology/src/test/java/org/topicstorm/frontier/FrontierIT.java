@@ -158,6 +158,42 @@ class FrontierIT {
     private final Set<String> failedOnce = new HashSet<>();
 
     @Test
+    void eachSpoutTaskReadsItsOwnShardAndAHostLivesInOneShard() throws Exception {
+        CrawlIndices sharded = new CrawlIndices("frontier-it-shards");
+        sharded.delete(client);
+        sharded.ensure(client, 2);
+        StatusWriter writer = new StatusWriter(client, sharded.status(), null, new StatusMerge(SCHEDULE),
+                Clock.systemUTC());
+        List<StatusUpdate> updates = new ArrayList<>();
+        for (int h = 0; h < 40; h++) {
+            for (int i = 0; i < 10; i++) {
+                updates.add(StatusUpdate.discovered("http://h" + h + ".test/" + i, h + i / 100.0, 1, 0, null, null));
+            }
+        }
+        for (boolean ok : writer.write(updates)) {
+            assertTrue(ok);
+        }
+        client.indices().refresh(r -> r.index(sharded.status()));
+        FrontierReader reader = new FrontierReader(client, sharded.status(), 100, 100);
+        long now = System.currentTimeMillis() + 1000;
+        Set<String> shard0 = reader.nextBatch(0, now).stream().map(StatusDoc::url).collect(Collectors.toSet());
+        Set<String> shard1 = reader.nextBatch(1, now).stream().map(StatusDoc::url).collect(Collectors.toSet());
+        assertFalse(shard0.isEmpty());
+        assertFalse(shard1.isEmpty());
+        Set<String> both = new HashSet<>(shard0);
+        both.retainAll(shard1);
+        assertTrue(both.isEmpty(), "no URL is read by two spout tasks");
+        Set<String> all = new HashSet<>(shard0);
+        all.addAll(shard1);
+        assertEquals(updates.stream().map(StatusUpdate::url).collect(Collectors.toSet()), all);
+        Set<String> hosts0 = shard0.stream().map(UrlIds::host).collect(Collectors.toSet());
+        Set<String> hosts1 = shard1.stream().map(UrlIds::host).collect(Collectors.toSet());
+        hosts0.retainAll(hosts1);
+        assertTrue(hosts0.isEmpty(), "routing by host puts a host in one shard");
+        sharded.delete(client);
+    }
+
+    @Test
     void increaseKeyUnderConcurrentWritersKeepsTheBestPriorityAndEveryInlink() throws Exception {
         // Four writers (as four status updater tasks would) race to report the same 200 URLs from 4 parents
         // each, with different priorities. Whatever the interleaving and the version conflicts, each URL must
