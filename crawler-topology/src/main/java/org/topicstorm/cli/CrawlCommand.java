@@ -88,6 +88,7 @@ final class CrawlCommand implements Callable<Integer> {
         CrawlIndices indices = new CrawlIndices(crawlName == null ? topic.name() : crawlName);
         conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
         conf.put(TopicStormConfig.TOPIC_FILE, topicFile.toAbsolutePath().toString());
+        conf.put(TopicStormConfig.TOPIC_YAML, java.nio.file.Files.readString(topicFile));
         validate(conf, topic);
 
         EsSettings es = EsSettings.fromConf(conf);

@@ -13,7 +13,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.Relevance;
-import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
@@ -43,7 +42,7 @@ public class LinkPriorityBolt extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.prioritizer = LinkPrioritizers.forTopic(TopicLoader.load(TopicStormConfig.topicFile(conf)), conf);
+        this.prioritizer = LinkPrioritizers.forTopic(TopicStormConfig.topic(conf), conf);
     }
 
     @Override

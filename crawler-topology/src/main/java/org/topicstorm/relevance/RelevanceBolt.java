@@ -13,7 +13,6 @@ import org.apache.storm.tuple.Values;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.parse.ParsedPage;
-import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
@@ -38,7 +37,7 @@ public class RelevanceBolt extends BaseRichBolt {
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.model = new WeightedKeywordModel(TopicLoader.load(TopicStormConfig.topicFile(conf)));
+        this.model = new WeightedKeywordModel(TopicStormConfig.topic(conf));
     }
 
     @Override

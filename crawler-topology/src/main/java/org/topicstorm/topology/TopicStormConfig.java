@@ -12,6 +12,12 @@ public final class TopicStormConfig {
     /** Path of the topic YAML file (seeds/README.md); required by every bolt that needs the topic. */
     public static final String TOPIC_FILE = "topicstorm.topic.file";
 
+    /**
+     * The topic file's text, set by the launcher next to {@link #TOPIC_FILE}, so that workers on other machines
+     * get the topic with the topology's configuration and need no copy of the file.
+     */
+    public static final String TOPIC_YAML = "topicstorm.topic.yaml";
+
     /** Soft focus, best-first: multiplier in [0, 1] for the priority of links found on irrelevant pages. */
     public static final String SOFT_FOCUS_FACTOR = "topicstorm.priority.soft.factor";
     public static final double DEFAULT_SOFT_FOCUS_FACTOR = 0.5;
@@ -27,6 +33,20 @@ public final class TopicStormConfig {
                     + "the topic YAML file (see seeds/README.md)");
         }
         return Path.of(value.toString().strip());
+    }
+
+    /**
+     * The crawl's topic: parsed from {@link #TOPIC_YAML} when the launcher embedded it, else read from
+     * {@link #TOPIC_FILE}.
+     */
+    public static org.topicstorm.topic.Topic topic(Map<String, ?> conf) {
+        Object yaml = conf.get(TOPIC_YAML);
+        if (yaml != null && !yaml.toString().isBlank()) {
+            Object file = conf.get(TOPIC_FILE);
+            return org.topicstorm.topic.TopicLoader.fromString(yaml.toString(),
+                    file == null || file.toString().isBlank() ? TOPIC_YAML : file.toString());
+        }
+        return org.topicstorm.topic.TopicLoader.load(topicFile(conf));
     }
 
     public static double softFocusFactor(Map<String, ?> conf) {

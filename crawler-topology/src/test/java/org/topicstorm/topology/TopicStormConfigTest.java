@@ -45,4 +45,20 @@ class TopicStormConfigTest {
         assertEquals(0.5, TopicStormConfig.softFocusFactor(Map.of()));
         assertEquals(0.0, TopicStormConfig.softFocusFactor(Map.of(TopicStormConfig.SOFT_FOCUS_FACTOR, 0)));
     }
+
+    @Test
+    void theEmbeddedTopicWinsOverTheFileSoWorkersNeedNoCopy(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        Path file = tmp.resolve("t.yaml");
+        java.nio.file.Files.writeString(file, "name: from-file\nlanguages: [en]\nkeywords: {a: 1}\nseeds: [http://a.test/]\n");
+        assertEquals("from-file", TopicStormConfig.topic(Map.of(TopicStormConfig.TOPIC_FILE, file.toString())).name());
+        String embedded = "name: embedded\nlanguages: [en]\nkeywords: {b: 1}\nseeds: [http://b.test/]\n";
+        assertEquals("embedded", TopicStormConfig.topic(Map.of(TopicStormConfig.TOPIC_FILE, "/nowhere/t.yaml",
+                TopicStormConfig.TOPIC_YAML, embedded)).name());
+        // an error in the embedded text still names the file it came from
+        org.topicstorm.topic.TopicException e = assertThrows(org.topicstorm.topic.TopicException.class,
+                () -> TopicStormConfig.topic(Map.of(TopicStormConfig.TOPIC_FILE, "/x/t.yaml",
+                        TopicStormConfig.TOPIC_YAML, "name: x\n")));
+        assertTrue(e.getMessage().contains("/x/t.yaml"), e.getMessage());
+    }
 }
