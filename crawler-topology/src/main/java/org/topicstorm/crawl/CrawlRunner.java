@@ -44,6 +44,9 @@ public final class CrawlRunner {
                           long maxPages, Duration maxTime) {
     }
 
+    /** Seconds between deactivating the topology and killing it: a little more than a batch's maximum delay. */
+    static final int KILL_WAIT_SECS = 3;
+
     /** Why a crawl stopped. */
     public enum StopReason { MAX_PAGES, MAX_TIME, FRONTIER_EXHAUSTED, STOPPED }
 
@@ -94,8 +97,10 @@ public final class CrawlRunner {
             try (LocalStorm storm = LocalStorm.start()) {
                 storm.submit(name, config, request.topology().build(config));
                 reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);
+                // the spout stops emitting at once; the bolts get a few seconds to write their last batches
+                // (nothing is lost without them: an unwritten page is still due, and is fetched again on resume)
                 KillOptions kill = new KillOptions();
-                kill.set_wait_secs(0);
+                kill.set_wait_secs(KILL_WAIT_SECS);
                 storm.cluster().killTopologyWithOpts(name, kill);
             }
             // the cluster is down: no write is still under way, so the summary's counts are final

@@ -24,8 +24,8 @@ import java.util.concurrent.Executors;
  * Storm adapter for {@link FrontierFeed}: emits due URLs from the ES status index, best-first, one shard per spout
  * task. Queries run on a background thread so nextTuple() never blocks; the collector is only used on the spout
  * thread.
- * The message id is the URL: a failed tuple is simply found due again by a later query (its status was not
- * updated), which is how Storm's replay reaches the frontier.
+ * The message id is the URL: a failed tuple is found due again by a later query (a URL's own status is always
+ * its last write, so a failure leaves it due), which is how Storm's replay reaches the frontier.
  */
 public class EsFrontierSpout extends BaseRichSpout {
 
@@ -51,8 +51,8 @@ public class EsFrontierSpout extends BaseRichSpout {
             t.setDaemon(true);
             return t;
         });
-        this.feed = new FrontierFeed(reader, shard, new InFlight(config.purgatoryMs()), config.minQueryIntervalMs(),
-                queryThread);
+        this.feed = new FrontierFeed(reader, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
+                config.minQueryIntervalMs(), config.purgatoryMs(), queryThread);
     }
 
     @Override
@@ -88,7 +88,7 @@ public class EsFrontierSpout extends BaseRichSpout {
     @Override
     public void fail(Object msgId) {
         LOG.debug("failed, will be replayed from the frontier: {}", msgId);
-        feed.failed((String) msgId);
+        feed.failed((String) msgId, System.currentTimeMillis());
     }
 
     @Override

@@ -11,31 +11,39 @@ import java.util.Map;
  * in this one place.
  */
 public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQueryIntervalMs, long purgatoryMs,
-                             int statusBatchSize, long statusBatchMaxDelayMs, boolean recordLinks,
+                             long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs, boolean recordLinks,
                              Schedule schedule) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
     public static final String MIN_QUERY_INTERVAL_MS = "frontier.query.min.interval.ms";
     public static final String PURGATORY_MS = "frontier.purgatory.ms";
+    public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
     public static final String STATUS_BATCH_SIZE = "status.batch.size";
     public static final String STATUS_BATCH_MAX_DELAY_MS = "status.batch.max.delay.ms";
     public static final String RECORD_LINKS = "status.links.enabled";
     public static final String REFETCH_RELEVANT_MINUTES = "status.refetch.relevant.minutes";
     public static final String REFETCH_DISCARDED_MINUTES = "status.refetch.discarded.minutes";
+    /** StormCrawler's key: failed fetches after which a URL is given up (ERROR). */
+    public static final String MAX_FETCH_ERRORS = "max.fetch.errors";
+    /** Elasticsearch's default index.max_inner_result_window: inner hits per host cannot exceed it. */
+    static final int MAX_INNER_HITS = 100;
+    /** Elasticsearch's default index.max_result_window bounds the hosts per query. */
+    static final int MAX_RESULT_WINDOW = 10_000;
 
     public static FrontierConfig fromConf(Map<String, Object> conf) {
         Schedule schedule = new Schedule(
                 minutesOrNever(ConfUtils.getInt(conf, REFETCH_RELEVANT_MINUTES, 1440)),
                 minutesOrNever(ConfUtils.getInt(conf, REFETCH_DISCARDED_MINUTES, -1)),
                 Duration.ofMinutes(ConfUtils.getInt(conf, Constants.fetchErrorFetchIntervalParamName, 120)),
-                ConfUtils.getInt(conf, Constants.fetchErrorCountParamName, 3));
+                positive(conf, MAX_FETCH_ERRORS, 3, Integer.MAX_VALUE));
         return new FrontierConfig(
-                positive(conf, MAX_HOSTS_PER_QUERY, 100),
-                positive(conf, MAX_URLS_PER_HOST, 5),
+                positive(conf, MAX_HOSTS_PER_QUERY, 100, MAX_RESULT_WINDOW),
+                positive(conf, MAX_URLS_PER_HOST, 5, MAX_INNER_HITS),
                 ConfUtils.getLong(conf, MIN_QUERY_INTERVAL_MS, 1000L),
                 ConfUtils.getLong(conf, PURGATORY_MS, 5000L),
-                positive(conf, STATUS_BATCH_SIZE, 500),
+                ConfUtils.getLong(conf, RETRY_BACKOFF_MS, 2000L),
+                positive(conf, STATUS_BATCH_SIZE, 500, Integer.MAX_VALUE),
                 ConfUtils.getLong(conf, STATUS_BATCH_MAX_DELAY_MS, 1000L),
                 ConfUtils.getBoolean(conf, RECORD_LINKS, true),
                 schedule);
@@ -45,10 +53,11 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQ
         return minutes < 0 ? null : Duration.ofMinutes(minutes);
     }
 
-    private static int positive(Map<String, Object> conf, String key, int dflt) {
+    private static int positive(Map<String, Object> conf, String key, int dflt, int max) {
         int v = ConfUtils.getInt(conf, key, dflt);
-        if (v <= 0) {
-            throw new IllegalArgumentException("configuration key '" + key + "' must be > 0, got " + v);
+        if (v <= 0 || v > max) {
+            throw new IllegalArgumentException("configuration key '" + key + "' must be between 1 and " + max
+                    + ", got " + v);
         }
         return v;
     }

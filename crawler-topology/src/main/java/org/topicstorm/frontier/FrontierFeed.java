@@ -24,26 +24,37 @@ public final class FrontierFeed {
     private final int shard;
     private final InFlight inFlight;
     private final long minQueryIntervalMs;
+    private final long maxBufferAgeMs;
     private final Executor executor;
     private final Deque<StatusDoc> buffer = new ArrayDeque<>();
     private CompletableFuture<List<StatusDoc>> pending;
+    private long pendingStartedAt;
+    private long bufferQueriedAt;
     private long nextQueryAt;
 
     /**
-     * @param shard the status index shard to read, -1 for all
-     * @param executor where queries run (a single background thread in the spout; the caller's thread in tests)
+     * @param shard          the status index shard to read, -1 for all
+     * @param maxBufferAgeMs a batch older than this is dropped unread and the frontier asked again (at most the
+     *                       purgatory of acked URLs, so that no URL acked since the query can be emitted again)
+     * @param executor       where queries run (a single background thread in the spout; the caller's thread in
+     *                       tests)
      */
     public FrontierFeed(FrontierReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
-                        Executor executor) {
+                        long maxBufferAgeMs, Executor executor) {
         this.reader = reader;
         this.shard = shard;
         this.inFlight = inFlight;
         this.minQueryIntervalMs = minQueryIntervalMs;
+        this.maxBufferAgeMs = maxBufferAgeMs;
         this.executor = executor;
     }
 
     /** The next URL to emit, now marked in flight; null when there is none right now. */
     public StatusDoc next(long now) {
+        if (!buffer.isEmpty() && now - bufferQueriedAt > maxBufferAgeMs) {
+            // what the query saw may be stale by now (URLs acked since have left the purgatory): ask again
+            buffer.clear();
+        }
         if (buffer.isEmpty()) {
             startQueryIfDue(now);
             collectQuery(now);
@@ -62,16 +73,13 @@ public final class FrontierFeed {
         inFlight.acked(url, now);
     }
 
-    public void failed(String url) {
-        inFlight.failed(url);
-    }
-
-    public int inFlight() {
-        return inFlight.size();
+    public void failed(String url, long now) {
+        inFlight.failed(url, now);
     }
 
     private void startQueryIfDue(long now) {
         if (pending == null && now >= nextQueryAt) {
+            pendingStartedAt = now;
             pending = CompletableFuture.supplyAsync(() -> {
                 try {
                     return reader.nextBatch(shard, now);
@@ -89,6 +97,7 @@ public final class FrontierFeed {
         try {
             List<StatusDoc> batch = pending.join();
             buffer.addAll(batch);
+            bufferQueriedAt = pendingStartedAt;
             // a batch of only in-flight URLs counts as empty: wait a little before asking again
             boolean anyNew = batch.stream().anyMatch(d -> !inFlight.isBlocked(d.url(), now));
             nextQueryAt = anyNew ? now : now + minQueryIntervalMs;

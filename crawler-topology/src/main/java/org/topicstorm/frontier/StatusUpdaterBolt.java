@@ -14,6 +14,8 @@ import org.apache.storm.utils.TupleUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.ScoredLink;
 import org.topicstorm.topology.TupleFields;
 
 import java.time.Clock;
@@ -23,19 +25,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Storm adapter for {@link StatusWriter}: batches status tuples, writes them, and acks each tuple only once ES
- * confirmed its write (fails it otherwise, so the spout replays the URL). Writes happen on the executor thread,
+ * Storm adapter for {@link StatusWriter}: batches status tuples, writes them (each page's outlinks before its own
+ * status, see {@link StatusChange}), and acks each tuple only once ES confirmed all of its writes (fails it
+ * otherwise: the URL is still due, so the spout emits it again). Writes happen on the executor thread,
  * so the collector is only ever used from that thread.
  */
 public class StatusUpdaterBolt extends BaseRichBolt {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StatusUpdaterBolt.class);
 
     private transient OutputCollector collector;
     private transient ElasticsearchClient es;
     private transient StatusWriter writer;
     private transient MetadataTransfer transfer;
+    private transient StatusUpdates toChanges;
     private transient FrontierConfig config;
     private transient List<Tuple> batch;
-    private transient List<StatusUpdate> updates;
+    private transient List<StatusChange> changes;
     private transient long batchStarted;
 
     @Override
@@ -47,21 +53,28 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.writer = new StatusWriter(es, indices.status(), config.recordLinks() ? indices.links() : null,
                 new StatusMerge(config.schedule()), Clock.systemUTC());
         this.transfer = MetadataTransfer.getInstance(conf);
+        this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf));
         this.batch = new ArrayList<>();
-        this.updates = new ArrayList<>();
+        this.changes = new ArrayList<>();
     }
 
     @Override
     public void execute(Tuple tuple) {
         if (!TupleUtils.isTick(tuple)) {
-            String url = tuple.getStringByField(TupleFields.URL);
-            Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
-            Status status = (Status) tuple.getValueByField(TupleFields.STATUS);
+            StatusChange change;
+            try {
+                change = changeOf(tuple);
+            } catch (RuntimeException e) {
+                // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
+                LOG.warn("cannot read status tuple {}: {}", tuple, e.toString());
+                collector.fail(tuple);
+                return;
+            }
             if (batch.isEmpty()) {
                 batchStarted = System.currentTimeMillis();
             }
             batch.add(tuple);
-            updates.add(StatusUpdates.fromTuple(url, md, status, transfer.filter(md)));
+            changes.add(change);
         }
         if (batch.size() >= config.statusBatchSize()
                 || (!batch.isEmpty() && System.currentTimeMillis() - batchStarted >= config.statusBatchMaxDelayMs())) {
@@ -69,8 +82,18 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         }
     }
 
+    @SuppressWarnings("unchecked")
+    private StatusChange changeOf(Tuple tuple) {
+        String url = tuple.getStringByField(TupleFields.URL);
+        Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
+        Status status = (Status) tuple.getValueByField(TupleFields.STATUS);
+        List<ScoredLink> outlinks = tuple.contains(TupleFields.OUTLINKS)
+                ? (List<ScoredLink>) tuple.getValueByField(TupleFields.OUTLINKS) : null;
+        return toChanges.fromTuple(url, md, status, outlinks, transfer.filter(md));
+    }
+
     private void flush() {
-        boolean[] ok = writer.write(updates);
+        boolean[] ok = writer.writeChanges(changes);
         for (int i = 0; i < batch.size(); i++) {
             if (ok[i]) {
                 collector.ack(batch.get(i));
@@ -79,7 +102,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
             }
         }
         batch.clear();
-        updates.clear();
+        changes.clear();
     }
 
     @Override

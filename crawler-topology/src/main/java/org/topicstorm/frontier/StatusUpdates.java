@@ -3,24 +3,79 @@ package org.topicstorm.frontier;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
+import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.ScoredLink;
 import org.topicstorm.topology.CrawlMetadata;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns what travels in a status tuple (url, metadata, status) into a {@link StatusUpdate}. */
+/**
+ * Turns what travels in a status tuple (url, metadata, status, and for a fetched page its scored outlinks) into a
+ * {@link StatusChange}. A redirect's target is made here, from StormCrawler's {@code _redirTo}, so that it is
+ * written before the redirect itself (StormCrawler's own emission of the target is switched off:
+ * {@code redirections.allowed: false}).
+ */
 public final class StatusUpdates {
 
-    private StatusUpdates() {
+    /** Where StormCrawler's FetcherBolt puts a redirect's target. */
+    static final String REDIRECT_TO = "_redirTo";
+    /** Where StormCrawler's FetcherBolt puts the cause of a failed fetch (it sets no error.cause for those). */
+    static final String FETCH_EXCEPTION = "fetch.exception";
+    static final String FETCH_STATUS_CODE = "fetch.statusCode";
+
+    private final UrlFilterChain filters;
+
+    public StatusUpdates(UrlFilterChain filters) {
+        this.filters = filters;
     }
 
     /**
+     * @param outlinks  the page's scored outlinks (FETCHED pages from the link-priority bolt), else null
      * @param persisted the part of the metadata to keep with the URL (StormCrawler's metadata.persist and
      *                  metadata.transfer keys); TopicStorm's own keys are stored as fields and dropped from it
      */
-    public static StatusUpdate fromTuple(String url, Metadata md, Status status, Metadata persisted) {
+    public StatusChange fromTuple(String url, Metadata md, Status status, List<ScoredLink> outlinks,
+                                  Metadata persisted) {
+        StatusUpdate own = update(url, md, status, persisted);
+        if (status == Status.DISCOVERED) {
+            return StatusChange.discovered(own);
+        }
+        List<StatusUpdate> before = new ArrayList<>();
+        if (outlinks != null) {
+            for (ScoredLink link : outlinks) {
+                before.add(StatusUpdate.discovered(link.url(), finite(link.priority()), link.depth(), link.distance(),
+                        url, link.anchorText()));
+            }
+        }
+        if (status == Status.REDIRECTION) {
+            String target = redirectTarget(url, md);
+            if (url.equals(target)) {
+                // e.g. a redirect that only adds a session id: following it would loop; retry, then give up
+                own = new StatusUpdate(url, Status.FETCH_ERROR, own.priority(), own.depth(), own.distance(),
+                        own.parent(), own.anchor(), null, null, "redirects to itself", own.metadata());
+            } else if (target != null) {
+                // the same page under another URL: same priority, depth and distance; the source is its parent
+                before.add(StatusUpdate.discovered(target, own.priority(), own.depth(), own.distance(), url,
+                        own.anchor()));
+            }
+        }
+        return new StatusChange(before, own);
+    }
+
+    /** The redirect target as the URL filters normalise it, or null when there is none or the filters drop it. */
+    private String redirectTarget(String url, Metadata md) {
+        String to = md.getFirstValue(REDIRECT_TO);
+        if (to == null || to.isBlank()) {
+            return null;
+        }
+        return filters.forPage(url, md).filter(to);
+    }
+
+    private static StatusUpdate update(String url, Metadata md, Status status, Metadata persisted) {
         Map<String, List<String>> keep = new HashMap<>();
         for (String key : persisted.keySet()) {
             if (!key.startsWith("ts.") && !key.equals(CrawlMetadata.DEPTH)) {
@@ -37,27 +92,47 @@ public final class StatusUpdates {
                 md.getFirstValue(CrawlMetadata.ANCHOR),
                 relevance == null ? null : parseDouble(relevance, 0.0),
                 relevant == null ? null : Boolean.valueOf(relevant),
-                md.getFirstValue(Constants.STATUS_ERROR_CAUSE),
+                errorCause(md, status),
                 keep);
     }
 
+    /** StormCrawler's error.cause; for a failed fetch, the exception or the HTTP status instead. */
+    static String errorCause(Metadata md, Status status) {
+        String cause = md.getFirstValue(Constants.STATUS_ERROR_CAUSE);
+        if (cause != null || (status != Status.FETCH_ERROR && status != Status.ERROR)) {
+            return cause;
+        }
+        String exception = md.getFirstValue(FETCH_EXCEPTION);
+        if (exception != null) {
+            return exception;
+        }
+        String code = md.getFirstValue(FETCH_STATUS_CODE);
+        return code == null ? null : "http " + code;
+    }
+
+    private static double finite(double d) {
+        return Double.isFinite(d) ? d : 0.0;
+    }
+
+    /** A number from metadata; the default when absent, unreadable or not finite (ES rejects NaN). */
     private static double parseDouble(String s, double dflt) {
         if (s == null) {
             return dflt;
         }
         try {
-            return Double.parseDouble(s);
+            return finite(Double.parseDouble(s.strip()));
         } catch (NumberFormatException e) {
             return dflt;
         }
     }
 
+    /** A hop count from metadata; 0 when absent, unreadable or negative. */
     private static int parseInt(String s) {
         if (s == null) {
             return 0;
         }
         try {
-            return Integer.parseInt(s);
+            return Math.max(0, Integer.parseInt(s.strip()));
         } catch (NumberFormatException e) {
             return 0;
         }

@@ -52,12 +52,56 @@ public final class StatusWriter {
     }
 
     /**
+     * Writes status changes in two steps: first every URL they add (outlinks, redirect targets), then the outcome
+     * of each change whose additions are all stored. Never throws for an ES failure.
+     *
+     * @return for each change, in order, whether all of it is stored (false: fail its tuple so it is replayed)
+     */
+    public boolean[] writeChanges(List<StatusChange> changes) {
+        return inOrder(changes, this::write);
+    }
+
+    /** The two-step order of {@link #writeChanges}, given the writer of a list of updates. */
+    static boolean[] inOrder(List<StatusChange> changes, java.util.function.Function<List<StatusUpdate>, boolean[]> write) {
+        List<StatusUpdate> first = new ArrayList<>();
+        for (StatusChange c : changes) {
+            first.addAll(c.before());
+        }
+        boolean[] firstOk = write.apply(first);
+        boolean[] ok = new boolean[changes.size()];
+        List<StatusUpdate> outcomes = new ArrayList<>();
+        List<Integer> outcomeOf = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < changes.size(); i++) {
+            boolean allBefore = true;
+            for (int j = 0; j < changes.get(i).before().size(); j++) {
+                allBefore &= firstOk[k++];
+            }
+            StatusUpdate outcome = changes.get(i).outcome();
+            if (allBefore && outcome != null) {
+                outcomes.add(outcome);
+                outcomeOf.add(i);
+            } else {
+                ok[i] = allBefore;
+            }
+        }
+        boolean[] outcomeOk = write.apply(outcomes);
+        for (int j = 0; j < outcomes.size(); j++) {
+            ok[outcomeOf.get(j)] = outcomeOk[j];
+        }
+        return ok;
+    }
+
+    /**
      * Writes the updates. Never throws for an ES failure: the affected updates are reported as not written.
      *
      * @return for each update, in order, whether it is durably stored (false: fail the tuple so it is replayed)
      */
     public boolean[] write(List<StatusUpdate> updates) {
         boolean[] ok = new boolean[updates.size()];
+        if (updates.isEmpty()) {
+            return ok;
+        }
         Map<String, List<Integer>> byId = new LinkedHashMap<>();
         for (int i = 0; i < updates.size(); i++) {
             byId.computeIfAbsent(UrlIds.id(updates.get(i).url()), k -> new ArrayList<>()).add(i);

@@ -30,11 +30,16 @@ public final class UrlIds {
     public static String host(String url) {
         try {
             String host = URI.create(url).getHost();
-            if (host != null) {
+            if (host == null) {
+                // java.net.URI gives no host for names it does not accept (e.g. with '_'); java.net.URL, which
+                // StormCrawler's partitioner uses, does
+                host = new java.net.URL(url).getHost();
+            }
+            if (host != null && !host.isEmpty()) {
                 return host.toLowerCase(Locale.ROOT);
             }
-        } catch (IllegalArgumentException e) {
-            // fall through: a URL that java.net.URI rejects still gets a stable routing key
+        } catch (IllegalArgumentException | java.net.MalformedURLException e) {
+            // fall through: a URL that neither parser accepts still gets a stable routing key
         }
         return "invalid";
     }

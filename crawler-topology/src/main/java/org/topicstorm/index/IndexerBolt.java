@@ -8,7 +8,9 @@ import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.base.BaseRichBolt;
+import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
 import org.apache.storm.utils.TupleUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
@@ -25,7 +27,8 @@ import java.util.Map;
 
 /**
  * Storm adapter for {@link ContentWriter}: stores relevant pages, removes pages that a re-fetch found irrelevant,
- * acks a tuple once ES confirmed it (fails it otherwise).
+ * and passes each page on to the link-priority bolt once ES confirmed its content (fails the tuple otherwise).
+ * It stands before the status updater so that a page never leaves the frontier before its content is stored.
  */
 public class IndexerBolt extends BaseRichBolt {
 
@@ -55,9 +58,17 @@ public class IndexerBolt extends BaseRichBolt {
     @Override
     public void execute(Tuple tuple) {
         if (!TupleUtils.isTick(tuple)) {
-            ContentWriter.Change change = changeFor(tuple);
+            ContentWriter.Change change;
+            try {
+                change = changeFor(tuple);
+            } catch (RuntimeException e) {
+                // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
+                collector.reportError(e);
+                collector.fail(tuple);
+                return;
+            }
             if (change == null) {
-                collector.ack(tuple);
+                passOn(tuple);
             } else {
                 if (batch.isEmpty()) {
                     batchStarted = System.currentTimeMillis();
@@ -89,13 +100,19 @@ public class IndexerBolt extends BaseRichBolt {
         boolean[] ok = writer.write(changes);
         for (int i = 0; i < batch.size(); i++) {
             if (ok[i]) {
-                collector.ack(batch.get(i));
+                passOn(batch.get(i));
             } else {
                 collector.fail(batch.get(i));
             }
         }
         batch.clear();
         changes.clear();
+    }
+
+    private void passOn(Tuple tuple) {
+        collector.emit(tuple, new Values(tuple.getValueByField(TupleFields.URL), tuple.getValueByField(TupleFields.PAGE),
+                tuple.getValueByField(TupleFields.RELEVANCE), tuple.getValueByField(TupleFields.METADATA)));
+        collector.ack(tuple);
     }
 
     private static int parseInt(String s) {
@@ -115,7 +132,7 @@ public class IndexerBolt extends BaseRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        // terminal bolt
+        declarer.declare(new Fields(TupleFields.URL, TupleFields.PAGE, TupleFields.RELEVANCE, TupleFields.METADATA));
     }
 
     @Override

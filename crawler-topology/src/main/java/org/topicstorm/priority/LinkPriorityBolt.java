@@ -17,17 +17,18 @@ import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Turns a scored page into status updates for the frontier.
  *
- * <p>In: the relevance bolt's (url, page, relevance, metadata). Out, status stream, each anchored to the input:
- * first (url, metadata, FETCHED) for the page itself, then (link, metadata, DISCOVERED) for each outlink the
- * topic's {@link LinkPrioritizer} keeps, with a fresh metadata holding {@link CrawlMetadata#PRIORITY},
- * {@link CrawlMetadata#DEPTH}, {@link CrawlMetadata#DISTANCE}, {@link CrawlMetadata#ANCHOR} and
- * {@link CrawlMetadata#PARENT}. The page's own depth and distance are read from its metadata (0 when absent).
+ * <p>In: (url, page, relevance, metadata), once the indexer has stored the page. Out, status stream, anchored to
+ * the input: one tuple (url, metadata, FETCHED, outlinks) carrying the outlinks the topic's {@link LinkPrioritizer}
+ * keeps, so that the status updater can write the outlinks before the page's own status (one tuple: the page
+ * leaves the frontier only once its outlinks are in it). The page's own depth and distance are read from its
+ * metadata (0 when absent).
  */
 public class LinkPriorityBolt extends BaseRichBolt {
 
@@ -67,27 +68,20 @@ public class LinkPriorityBolt extends BaseRichBolt {
             links = List.of();
         }
 
-        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED));
-        for (ScoredLink link : links) {
-            collector.emit(TupleFields.STATUS_STREAM, input, new Values(link.url(), metadata(link, url), Status.DISCOVERED));
+        // an ArrayList: Storm's serialization knows it, not the JDK's immutable lists
+        List<ScoredLink> kept = new ArrayList<>(links.size());
+        for (ScoredLink l : links) {
+            kept.add(new ScoredLink(l.url(), truncate(l.anchorText().strip(), MAX_ANCHOR_LENGTH), l.priority(),
+                    l.depth(), l.distance()));
         }
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, kept));
         collector.ack(input);
     }
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
         declarer.declareStream(TupleFields.STATUS_STREAM,
-                new Fields(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS));
-    }
-
-    static Metadata metadata(ScoredLink link, String parentUrl) {
-        Metadata md = new Metadata();
-        md.setValue(CrawlMetadata.PRIORITY, Double.toString(link.priority()));
-        md.setValue(CrawlMetadata.DEPTH, Integer.toString(link.depth()));
-        md.setValue(CrawlMetadata.DISTANCE, Integer.toString(link.distance()));
-        md.setValue(CrawlMetadata.ANCHOR, truncate(link.anchorText().strip(), MAX_ANCHOR_LENGTH));
-        md.setValue(CrawlMetadata.PARENT, parentUrl);
-        return md;
+                new Fields(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS, TupleFields.OUTLINKS));
     }
 
     /** At most {@code max} characters, never splitting a surrogate pair. */

@@ -9,5 +9,6 @@ package org.topicstorm.priority;
  * @param depth       the parent's depth + 1 (0 for a seed)
  * @param distance    0 when the parent is relevant, else the parent's distance + 1 (0 for a seed)
  */
-public record ScoredLink(String url, String anchorText, double priority, int depth, int distance) {
+public record ScoredLink(String url, String anchorText, double priority, int depth, int distance)
+        implements java.io.Serializable {
 }

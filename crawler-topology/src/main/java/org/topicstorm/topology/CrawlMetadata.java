@@ -1,9 +1,8 @@
 package org.topicstorm.topology;
 
 /**
- * Keys that TopicStorm keeps in StormCrawler's {@code Metadata} as a URL travels through the topology.
- * They must be listed under {@code metadata.transfer} (storm-conf/topicstorm-default.yaml) where an outlink or a
- * redirect target should inherit them.
+ * Keys that TopicStorm keeps in StormCrawler's {@code Metadata} as a URL travels through the topology. The spout
+ * sets them from the URL's status document; the bolts add the page's relevance.
  */
 public final class CrawlMetadata {
     /** Frontier priority of the URL (higher is fetched first). */

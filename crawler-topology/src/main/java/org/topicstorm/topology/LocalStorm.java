@@ -52,10 +52,6 @@ public final class LocalStorm implements AutoCloseable {
         cluster.submitTopology(name, config, topology);
     }
 
-    public void kill(String name) throws Exception {
-        cluster.killTopology(name);
-    }
-
     public LocalCluster cluster() {
         return cluster;
     }

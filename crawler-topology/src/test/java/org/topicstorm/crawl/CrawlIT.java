@@ -171,6 +171,10 @@ class CrawlIT {
         Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
         assertEquals(CrawlState.DONE, status.get(site.url("/solar/hidden")).state());
         assertTrue(status.values().stream().noneMatch(d -> d.state() == CrawlState.WAITING));
+        Set<String> done = status.values().stream().filter(d -> d.state() == CrawlState.DONE).map(StatusDoc::url)
+                .collect(Collectors.toSet());
+        assertEquals(done, CrawlTestSupport.contentDocs(client, indices).keySet(),
+                "after a stop and a resume the content index is still exactly the relevant pages");
         // re-injecting the seed on resume did not fetch it again
         assertEquals(1, site.requests().stream().filter("/"::equals).count(), "the seed was fetched once");
     }

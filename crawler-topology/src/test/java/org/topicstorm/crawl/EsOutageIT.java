@@ -45,11 +45,16 @@ class EsOutageIT {
         LocalElasticsearch node = EsTestNode.ownNode("es-outage-node", port);
         URI url = node.start();
         try (SiteServer site = new SiteServer(); ElasticsearchClient client = EsClients.create(EsSettings.of(url))) {
-            // a chain with shortcuts: every page relevant, each links to the next three
+            // Two chains, every page relevant: each page is linked from exactly one other, so a single lost
+            // outlink write would cut its chain and leave pages unknown at the end.
             for (int i = 0; i < PAGES; i++) {
+                // page 0 starts both chains (1, 3, 5, ... and 2, 4, 6, ...); page i links to page i + 2
+                int[] next = i == 0 ? new int[]{1, 2} : new int[]{i + 2};
                 StringBuilder links = new StringBuilder();
-                for (int j = i + 1; j <= i + 3 && j < PAGES; j++) {
-                    links.append("<a href=\"/p").append(j).append("\">solar ").append(j).append("</a> ");
+                for (int j : next) {
+                    if (j < PAGES) {
+                        links.append("<a href=\"/p").append(j).append("\">solar ").append(j).append("</a> ");
+                    }
                 }
                 site.html("/p" + i, "<html><head><title>Solar " + i + "</title></head><body><p>"
                         + CrawlIT.SOLAR + "</p>" + links + "</body></html>");
@@ -67,8 +72,9 @@ class EsOutageIT {
 
             CompletableFuture<CrawlRunner.Summary> crawl = CompletableFuture.supplyAsync(() -> {
                 try {
+                    // tiny status batches: a page's writes straddle several bulk requests, as under load
                     return CrawlTestSupport.crawl(url.toString(), topicFile, indices,
-                            Map.of(CrawlRunner.IDLE_STOP_SECS, 10), 0, null);
+                            Map.of(CrawlRunner.IDLE_STOP_SECS, 10, "status.batch.size", 2), 0, null);
                 } catch (Exception e) {
                     throw new RuntimeException(e);
                 }

@@ -57,8 +57,13 @@ class LinkPriorityBoltTest {
         return bolt;
     }
 
+    @SuppressWarnings("unchecked")
+    private static List<ScoredLink> outlinks(CapturingCollector.Emit e) {
+        return (List<ScoredLink>) e.values().get(3);
+    }
+
     @Test
-    void emitsThePageThenItsScoredLinksAllAnchoredThenAcks(@TempDir Path dir) throws IOException {
+    void emitsOneTupleWithThePageAndItsScoredLinksAnchoredThenAcks(@TempDir Path dir) throws IOException {
         Metadata metadata = new Metadata();
         metadata.setValue(CrawlMetadata.DEPTH, "2");
         metadata.setValue(CrawlMetadata.DISTANCE, "1");
@@ -67,35 +72,32 @@ class LinkPriorityBoltTest {
 
         bolt(dir, "soft").execute(input);
 
-        assertEquals(3, out.emits.size());
-        for (CapturingCollector.Emit e : out.emits) {
-            assertEquals(TupleFields.STATUS_STREAM, e.stream());
-            assertEquals(List.of(input), e.anchors());
-        }
-        assertEquals(List.of(URL, metadata, Status.FETCHED), out.emits.get(0).values());
-        assertSame(metadata, out.emits.get(0).values().get(1));
+        assertEquals(1, out.emits.size());
+        CapturingCollector.Emit e = out.emits.get(0);
+        assertEquals(TupleFields.STATUS_STREAM, e.stream());
+        assertEquals(List.of(input), e.anchors());
+        assertEquals(URL, e.values().get(0));
+        assertSame(metadata, e.values().get(1));
+        assertEquals(Status.FETCHED, e.values().get(2));
+        assertEquals(java.util.ArrayList.class, e.values().get(3).getClass(), "a list type Storm serialises");
 
         // Best link first: 0.8 + 0.001 * 2/sqrt(5) = 0.800894..., then "About us": 0.8 + 0 = 0.8.
-        CapturingCollector.Emit k8s = out.emits.get(1);
-        assertEquals(K8S.url(), k8s.values().get(0));
-        assertEquals(Status.DISCOVERED, k8s.values().get(2));
-        Metadata md = (Metadata) k8s.values().get(1);
-        assertEquals(Double.toString(0.8 + 0.001 * 2 / Math.sqrt(5)), md.getFirstValue(CrawlMetadata.PRIORITY));
-        assertEquals("3", md.getFirstValue(CrawlMetadata.DEPTH));     // parent depth 2 + 1
-        assertEquals("0", md.getFirstValue(CrawlMetadata.DISTANCE));  // the parent is relevant
-        assertEquals(URL, md.getFirstValue(CrawlMetadata.PARENT));
+        List<ScoredLink> links = outlinks(e);
+        assertEquals(2, links.size());
+        ScoredLink k8s = links.get(0);
+        assertEquals(K8S.url(), k8s.url());
+        assertEquals(0.8 + 0.001 * 2 / Math.sqrt(5), k8s.priority());
+        assertEquals(3, k8s.depth());     // parent depth 2 + 1
+        assertEquals(0, k8s.distance());  // the parent is relevant
         // Trimmed ("Kubernetes x x ...") and cut to 200 characters.
-        String anchor = md.getFirstValue(CrawlMetadata.ANCHOR);
-        assertEquals(200, anchor.length());
-        assertEquals(("Kubernetes " + "x ".repeat(150)).substring(0, 200), anchor);
-        assertEquals(5, md.size()); // a fresh metadata: nothing of the parent's leaks into it
+        assertEquals(("Kubernetes " + "x ".repeat(150)).substring(0, 200), k8s.anchorText());
 
-        CapturingCollector.Emit about = out.emits.get(2);
-        assertEquals(ABOUT.url(), about.values().get(0));
-        assertEquals("0.8", ((Metadata) about.values().get(1)).getFirstValue(CrawlMetadata.PRIORITY));
-        assertEquals("About us", ((Metadata) about.values().get(1)).getFirstValue(CrawlMetadata.ANCHOR));
+        ScoredLink about = links.get(1);
+        assertEquals(ABOUT.url(), about.url());
+        assertEquals(0.8, about.priority());
+        assertEquals("About us", about.anchorText());
 
-        assertEquals("ack", out.events.get(out.events.size() - 1));
+        assertEquals(List.of(e, "ack"), out.events);
         assertEquals(List.of(input), out.acked);
     }
 
@@ -106,10 +108,10 @@ class LinkPriorityBoltTest {
 
         bolt(dir, "soft").execute(input);
 
-        Metadata md = (Metadata) out.emits.get(1).values().get(1);
-        assertEquals("1", md.getFirstValue(CrawlMetadata.DEPTH));     // 0 + 1
-        assertEquals("1", md.getFirstValue(CrawlMetadata.DISTANCE));  // irrelevant parent: 0 + 1
-        assertEquals("0.1", md.getFirstValue(CrawlMetadata.PRIORITY)); // soft focus: 0.2 * 0.5
+        ScoredLink link = outlinks(out.emits.get(0)).get(0);
+        assertEquals(1, link.depth());       // 0 + 1
+        assertEquals(1, link.distance());    // irrelevant parent: 0 + 1
+        assertEquals(0.1, link.priority());  // soft focus: 0.2 * 0.5
     }
 
     @Test
@@ -121,6 +123,7 @@ class LinkPriorityBoltTest {
 
         assertEquals(1, out.emits.size());
         assertEquals(Status.FETCHED, out.emits.get(0).values().get(2));
+        assertEquals(List.of(), outlinks(out.emits.get(0)));
         assertEquals(List.of(out.emits.get(0), "ack"), out.events);
     }
 
@@ -134,6 +137,7 @@ class LinkPriorityBoltTest {
 
         assertEquals(1, out.emits.size());
         assertEquals(Status.FETCHED, out.emits.get(0).values().get(2));
+        assertEquals(List.of(), outlinks(out.emits.get(0)));
         assertEquals(1, out.errors.size());
         assertEquals(List.of(input), out.acked);
     }
@@ -144,7 +148,7 @@ class LinkPriorityBoltTest {
         bolt(dir, "soft").declareOutputFields(getter);
 
         assertEquals(Set.of(TupleFields.STATUS_STREAM), getter.getFieldsDeclaration().keySet());
-        assertEquals(List.of("url", "metadata", "status"),
+        assertEquals(List.of("url", "metadata", "status", "outlinks"),
                 getter.getFieldsDeclaration().get(TupleFields.STATUS_STREAM).get_output_fields());
     }
 

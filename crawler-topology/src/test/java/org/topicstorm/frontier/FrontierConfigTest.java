@@ -1,0 +1,48 @@
+package org.topicstorm.frontier;
+
+import org.junit.jupiter.api.Test;
+import org.topicstorm.topology.CrawlConf;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FrontierConfigTest {
+
+    @Test
+    void theDocumentedDefaults() throws IOException {
+        FrontierConfig c = FrontierConfig.fromConf(CrawlConf.defaults());
+        assertEquals(100, c.maxHostsPerQuery());
+        assertEquals(5, c.maxUrlsPerHost());
+        assertEquals(5000, c.purgatoryMs());
+        assertEquals(2000, c.retryBackoffMs());
+        assertEquals(500, c.statusBatchSize());
+        assertEquals(Duration.ofMinutes(1440), c.schedule().refetchRelevant());
+        assertNull(c.schedule().refetchDiscarded(), "-1 = never");
+        assertEquals(Duration.ofMinutes(120), c.schedule().retryFetchError());
+        assertEquals(3, c.schedule().maxFetchErrors());
+    }
+
+    @Test
+    void maxFetchErrorsIsReadFromStormCrawlersKey() throws IOException {
+        Map<String, Object> conf = new HashMap<>(CrawlConf.defaults());
+        conf.put(FrontierConfig.MAX_FETCH_ERRORS, 5);
+        assertEquals(5, FrontierConfig.fromConf(conf).schedule().maxFetchErrors());
+    }
+
+    @Test
+    void valuesElasticsearchWouldRejectAreRefusedWithTheKey() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.MAX_URLS_PER_HOST, 101)));
+        assertTrue(e.getMessage().contains("'frontier.max.urls.per.host' must be between 1 and 100, got 101"),
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.MAX_HOSTS_PER_QUERY, 0)));
+    }
+}

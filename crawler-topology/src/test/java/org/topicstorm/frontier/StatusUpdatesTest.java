@@ -1,0 +1,124 @@
+package org.topicstorm.frontier;
+
+import com.digitalpebble.stormcrawler.Metadata;
+import com.digitalpebble.stormcrawler.persistence.Status;
+import org.junit.jupiter.api.Test;
+import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.ScoredLink;
+import org.topicstorm.topology.CrawlConf;
+import org.topicstorm.topology.CrawlMetadata;
+
+import java.io.IOException;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Status tuples as StormCrawler's FetcherBolt and our link-priority bolt emit them, turned into changes. */
+class StatusUpdatesTest {
+
+    private final StatusUpdates updates;
+
+    StatusUpdatesTest() throws IOException {
+        updates = new StatusUpdates(UrlFilterChain.fromConf(CrawlConf.defaults()));
+    }
+
+    private static Metadata md(String... kv) {
+        Metadata md = new Metadata();
+        for (int i = 0; i < kv.length; i += 2) {
+            md.setValue(kv[i], kv[i + 1]);
+        }
+        return md;
+    }
+
+    @Test
+    void aFetchedPageCarriesItsOutlinksWhichComeFirst() {
+        Metadata md = md(CrawlMetadata.PRIORITY, "0.7", CrawlMetadata.DEPTH, "2", CrawlMetadata.DISTANCE, "1",
+                CrawlMetadata.RELEVANCE, "0.81", CrawlMetadata.RELEVANT, "true");
+        List<ScoredLink> links = List.of(new ScoredLink("http://a.test/x", "solar", 0.81, 3, 0),
+                new ScoredLink("http://b.test/y", "", 0.81, 3, 0));
+        StatusChange c = updates.fromTuple("http://a.test/", md, Status.FETCHED, links, new Metadata());
+        assertEquals(2, c.before().size());
+        StatusUpdate x = c.before().get(0);
+        assertEquals("http://a.test/x", x.url());
+        assertEquals(Status.DISCOVERED, x.status());
+        assertEquals(0.81, x.priority());
+        assertEquals(3, x.depth());
+        assertEquals(0, x.distance());
+        assertEquals("http://a.test/", x.parent());
+        assertEquals("solar", x.anchor());
+        StatusUpdate own = c.outcome();
+        assertEquals(Status.FETCHED, own.status());
+        assertEquals(0.81, own.relevance());
+        assertTrue(own.relevant());
+        assertEquals(2, own.depth());
+    }
+
+    @Test
+    void aRedirectWritesItsNormalisedTargetFirstWithTheSourceAsParent() {
+        Metadata md = md(CrawlMetadata.PRIORITY, "0.6", CrawlMetadata.DEPTH, "2", CrawlMetadata.DISTANCE, "1",
+                CrawlMetadata.ANCHOR, "moved", StatusUpdates.REDIRECT_TO, "http://a.test/new#section");
+        StatusChange c = updates.fromTuple("http://a.test/old", md, Status.REDIRECTION, null, new Metadata());
+        assertEquals(Status.REDIRECTION, c.outcome().status());
+        assertEquals(1, c.before().size());
+        StatusUpdate target = c.before().get(0);
+        assertEquals("http://a.test/new", target.url(), "normalised by the URL filters (fragment dropped)");
+        assertEquals(0.6, target.priority(), "the same page under another URL keeps the priority");
+        assertEquals(2, target.depth());
+        assertEquals(1, target.distance());
+        assertEquals("http://a.test/old", target.parent());
+        assertEquals("moved", target.anchor());
+    }
+
+    @Test
+    void aRedirectToItselfAfterNormalisationIsAFetchErrorNotALoop() {
+        Metadata md = md(StatusUpdates.REDIRECT_TO, "http://a.test/page;jsessionid=0123456789ABCDEF");
+        StatusChange c = updates.fromTuple("http://a.test/page", md, Status.REDIRECTION, null, new Metadata());
+        assertTrue(c.before().isEmpty());
+        assertEquals(Status.FETCH_ERROR, c.outcome().status());
+        assertEquals("redirects to itself", c.outcome().error());
+    }
+
+    @Test
+    void aRedirectToAFilteredTargetRecordsOnlyTheRedirect() {
+        Metadata md = md(StatusUpdates.REDIRECT_TO, "http://a.test/file.zip");
+        StatusChange c = updates.fromTuple("http://a.test/dl", md, Status.REDIRECTION, null, new Metadata());
+        assertTrue(c.before().isEmpty());
+        assertEquals(Status.REDIRECTION, c.outcome().status());
+    }
+
+    @Test
+    void theCauseOfAFailedFetchComesFromTheFetchersKeys() {
+        assertEquals("java.net.SocketTimeoutException: Read timed out", updates.fromTuple("http://a.test/",
+                md(StatusUpdates.FETCH_EXCEPTION, "java.net.SocketTimeoutException: Read timed out"),
+                Status.FETCH_ERROR, null, new Metadata()).outcome().error());
+        assertEquals("http 503", updates.fromTuple("http://a.test/", md(StatusUpdates.FETCH_STATUS_CODE, "503"),
+                Status.FETCH_ERROR, null, new Metadata()).outcome().error());
+        assertEquals("robots.txt", updates.fromTuple("http://a.test/", md("error.cause", "robots.txt"),
+                Status.ERROR, null, new Metadata()).outcome().error());
+        assertNull(updates.fromTuple("http://a.test/", md(), Status.FETCH_ERROR, null, new Metadata())
+                .outcome().error());
+    }
+
+    @Test
+    void unreadableNumbersBecomeHarmlessDefaults() {
+        Metadata md = md(CrawlMetadata.PRIORITY, "NaN", CrawlMetadata.DEPTH, "-3", CrawlMetadata.DISTANCE, "x",
+                CrawlMetadata.RELEVANCE, "Infinity", CrawlMetadata.RELEVANT, "false");
+        StatusUpdate u = updates.fromTuple("http://a.test/", md, Status.FETCHED, List.of(), new Metadata()).outcome();
+        assertEquals(0.0, u.priority());
+        assertEquals(0, u.depth());
+        assertEquals(0, u.distance());
+        assertEquals(0.0, u.relevance());
+        List<ScoredLink> nan = List.of(new ScoredLink("http://a.test/x", "", Double.NaN, 1, 0));
+        assertEquals(0.0, updates.fromTuple("http://a.test/", md, Status.FETCHED, nan, new Metadata())
+                .before().get(0).priority());
+    }
+
+    @Test
+    void ownKeysAreFieldsNotPersistedMetadata() {
+        Metadata persisted = md(CrawlMetadata.PRIORITY, "0.5", CrawlMetadata.DEPTH, "1", "error.source", "fetcher");
+        StatusUpdate u = updates.fromTuple("http://a.test/", md(), Status.ERROR, null, persisted).outcome();
+        assertEquals(java.util.Map.of("error.source", List.of("fetcher")), u.metadata());
+    }
+}
