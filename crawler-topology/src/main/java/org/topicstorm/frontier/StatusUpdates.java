@@ -66,13 +66,22 @@ public final class StatusUpdates {
         return new StatusChange(before, own);
     }
 
-    /** The redirect target as the URL filters normalise it, or null when there is none or the filters drop it. */
+    /**
+     * The redirect target (the Location header, which may be relative) resolved against the URL and normalised by
+     * the URL filters; null when there is none, it is not a URL, or the filters drop it.
+     */
     private String redirectTarget(String url, Metadata md) {
         String to = md.getFirstValue(REDIRECT_TO);
         if (to == null || to.isBlank()) {
             return null;
         }
-        return filters.forPage(url, md).filter(to);
+        String absolute;
+        try {
+            absolute = new java.net.URL(new java.net.URL(url), to.strip()).toExternalForm();
+        } catch (java.net.MalformedURLException e) {
+            return null;
+        }
+        return filters.forPage(url, md).filter(absolute);
     }
 
     private static StatusUpdate update(String url, Metadata md, Status status, Metadata persisted) {

@@ -72,6 +72,16 @@ class StatusUpdatesTest {
     }
 
     @Test
+    void aRelativeLocationIsResolvedAgainstTheRedirectingUrl() {
+        Metadata md = md(StatusUpdates.REDIRECT_TO, "../b/next");
+        StatusChange c = updates.fromTuple("http://a.test/x/y/old", md, Status.REDIRECTION, null, new Metadata());
+        assertEquals("http://a.test/x/b/next", c.before().get(0).url());
+        Metadata rooted = md(StatusUpdates.REDIRECT_TO, "/solar/final");
+        assertEquals("http://a.test/solar/final", updates.fromTuple("http://a.test/redirect/b", rooted,
+                Status.REDIRECTION, null, new Metadata()).before().get(0).url());
+    }
+
+    @Test
     void aRedirectToItselfAfterNormalisationIsAFetchErrorNotALoop() {
         Metadata md = md(StatusUpdates.REDIRECT_TO, "http://a.test/page;jsessionid=0123456789ABCDEF");
         StatusChange c = updates.fromTuple("http://a.test/page", md, Status.REDIRECTION, null, new Metadata());
