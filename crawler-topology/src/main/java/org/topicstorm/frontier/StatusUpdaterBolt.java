@@ -4,7 +4,6 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import com.digitalpebble.stormcrawler.util.MetadataTransfer;
-import org.apache.storm.Config;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
@@ -16,11 +15,10 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.ScoredLink;
+import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,9 +38,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
     private transient MetadataTransfer transfer;
     private transient StatusUpdates toChanges;
     private transient FrontierConfig config;
-    private transient List<Tuple> batch;
-    private transient List<StatusChange> changes;
-    private transient long batchStarted;
+    private transient TupleBatch<StatusChange> batch;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -54,8 +50,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
                 new StatusMerge(config.schedule()), Clock.systemUTC());
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf));
-        this.batch = new ArrayList<>();
-        this.changes = new ArrayList<>();
+        this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs());
     }
 
     @Override
@@ -70,15 +65,16 @@ public class StatusUpdaterBolt extends BaseRichBolt {
                 collector.fail(tuple);
                 return;
             }
-            if (batch.isEmpty()) {
-                batchStarted = System.currentTimeMillis();
-            }
-            batch.add(tuple);
-            changes.add(change);
+            batch.add(tuple, change, System.currentTimeMillis());
         }
-        if (batch.size() >= config.statusBatchSize()
-                || (!batch.isEmpty() && System.currentTimeMillis() - batchStarted >= config.statusBatchMaxDelayMs())) {
-            flush();
+        if (batch.isDue(System.currentTimeMillis())) {
+            batch.complete(writer.writeChanges(batch.items()), (t, written) -> {
+                if (written) {
+                    collector.ack(t);
+                } else {
+                    collector.fail(t);
+                }
+            });
         }
     }
 
@@ -92,25 +88,9 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         return toChanges.fromTuple(url, md, status, outlinks, transfer.filter(md));
     }
 
-    private void flush() {
-        boolean[] ok = writer.writeChanges(changes);
-        for (int i = 0; i < batch.size(); i++) {
-            if (ok[i]) {
-                collector.ack(batch.get(i));
-            } else {
-                collector.fail(batch.get(i));
-            }
-        }
-        batch.clear();
-        changes.clear();
-    }
-
     @Override
     public Map<String, Object> getComponentConfiguration() {
-        // a tick every second flushes a partial batch
-        Map<String, Object> conf = new HashMap<>();
-        conf.put(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
-        return conf;
+        return TupleBatch.TICK_EVERY_SECOND;
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.topicstorm.index;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.util.ConfUtils;
-import org.apache.storm.Config;
 import org.apache.storm.task.OutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
@@ -18,11 +17,9 @@ import org.topicstorm.es.EsSettings;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.Relevance;
 import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,21 +35,15 @@ public class IndexerBolt extends BaseRichBolt {
     private transient OutputCollector collector;
     private transient ElasticsearchClient es;
     private transient ContentWriter writer;
-    private transient int batchSize;
-    private transient long maxDelayMs;
-    private transient List<Tuple> batch;
-    private transient List<ContentWriter.Change> changes;
-    private transient long batchStarted;
+    private transient TupleBatch<ContentWriter.Change> batch;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.batchSize = ConfUtils.getInt(conf, BATCH_SIZE, 50);
-        this.maxDelayMs = ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 1000L);
+        this.batch = new TupleBatch<>(ConfUtils.getInt(conf, BATCH_SIZE, 50),
+                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 1000L));
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
-        this.batch = new ArrayList<>();
-        this.changes = new ArrayList<>();
     }
 
     @Override
@@ -70,16 +61,17 @@ public class IndexerBolt extends BaseRichBolt {
             if (change == null) {
                 passOn(tuple);
             } else {
-                if (batch.isEmpty()) {
-                    batchStarted = System.currentTimeMillis();
-                }
-                batch.add(tuple);
-                changes.add(change);
+                batch.add(tuple, change, System.currentTimeMillis());
             }
         }
-        if (batch.size() >= batchSize
-                || (!batch.isEmpty() && System.currentTimeMillis() - batchStarted >= maxDelayMs)) {
-            flush();
+        if (batch.isDue(System.currentTimeMillis())) {
+            batch.complete(writer.write(batch.items()), (t, written) -> {
+                if (written) {
+                    passOn(t);
+                } else {
+                    collector.fail(t);
+                }
+            });
         }
     }
 
@@ -94,19 +86,6 @@ public class IndexerBolt extends BaseRichBolt {
         }
         boolean fetchedBefore = parseInt(md.getFirstValue(CrawlMetadata.FETCH_COUNT)) > 0;
         return fetchedBefore ? ContentWriter.Change.remove(page.url()) : null;
-    }
-
-    private void flush() {
-        boolean[] ok = writer.write(changes);
-        for (int i = 0; i < batch.size(); i++) {
-            if (ok[i]) {
-                passOn(batch.get(i));
-            } else {
-                collector.fail(batch.get(i));
-            }
-        }
-        batch.clear();
-        changes.clear();
     }
 
     private void passOn(Tuple tuple) {
@@ -125,9 +104,7 @@ public class IndexerBolt extends BaseRichBolt {
 
     @Override
     public Map<String, Object> getComponentConfiguration() {
-        Map<String, Object> conf = new HashMap<>();
-        conf.put(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
-        return conf;
+        return TupleBatch.TICK_EVERY_SECOND;
     }
 
     @Override

@@ -1,0 +1,53 @@
+package org.topicstorm.topology;
+
+import org.apache.storm.tuple.Tuple;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TupleBatchTest {
+
+    /** A stand-in tuple: the batch only holds and hands back tuples, it never reads them. */
+    private static Tuple tuple() {
+        return (Tuple) Proxy.newProxyInstance(Tuple.class.getClassLoader(), new Class<?>[]{Tuple.class},
+                (proxy, method, args) -> method.getName().equals("equals") ? proxy == args[0] : null);
+    }
+
+    @Test
+    void dueWhenFullOrWhenTheOldestHasWaitedLongEnough() {
+        TupleBatch<String> batch = new TupleBatch<>(3, 1000);
+        assertFalse(batch.isDue(10_000), "an empty batch is never due");
+        batch.add(tuple(), "a", 100);
+        batch.add(tuple(), "b", 900);
+        assertFalse(batch.isDue(1099));
+        assertTrue(batch.isDue(1100), "the first tuple has waited 1000 ms");
+        batch.add(tuple(), "c", 1000);
+        assertTrue(batch.isDue(100), "full");
+        assertEquals(List.of("a", "b", "c"), batch.items());
+    }
+
+    @Test
+    void completeReportsEachTupleWithItsOutcomeThenEmpties() {
+        TupleBatch<String> batch = new TupleBatch<>(10, 1000);
+        Tuple t1 = tuple();
+        Tuple t2 = tuple();
+        batch.add(t1, "a", 0);
+        batch.add(t2, "b", 0);
+        List<Object> seen = new ArrayList<>();
+        batch.complete(new boolean[]{true, false}, (t, ok) -> {
+            seen.add(t);
+            seen.add(ok);
+        });
+        assertEquals(List.of(t1, true, t2, false), seen);
+        assertTrue(batch.items().isEmpty());
+        assertFalse(batch.isDue(5000));
+        batch.add(tuple(), "c", 5000);
+        assertFalse(batch.isDue(5999), "a new batch starts its own clock");
+    }
+}
