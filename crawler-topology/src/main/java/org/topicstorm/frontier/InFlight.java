@@ -1,7 +1,9 @@
 package org.topicstorm.frontier;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -55,6 +57,20 @@ public final class InFlight {
     /** URLs emitted and neither acked nor failed yet. */
     public int size() {
         return emitted.size();
+    }
+
+    /**
+     * URLs acked less than the purgatory ago: their new status is written, so a frontier query can leave them out
+     * even before the index has refreshed. A copy, safe to hand to another thread.
+     */
+    public List<String> recentlyAcked(long now) {
+        List<String> urls = new ArrayList<>(purgatory.size());
+        purgatory.forEach((url, until) -> {
+            if (until > now) {
+                urls.add(url);
+            }
+        });
+        return urls;
     }
 
     /** Drops expired purgatory entries; call now and then to bound memory. */

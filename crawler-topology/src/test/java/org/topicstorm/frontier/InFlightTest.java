@@ -29,6 +29,20 @@ class InFlightTest {
     }
 
     @Test
+    void recentlyAckedAreTheUrlsInPurgatory() {
+        InFlight f = new InFlight(5000);
+        f.emitted("a", 0);
+        f.emitted("b", 0);
+        f.emitted("c", 0);
+        f.acked("a", 1000); // in purgatory until 6000
+        f.acked("b", 2000); // until 7000
+        f.failed("c");      // released, not done
+        assertEquals(java.util.Set.of("a", "b"), java.util.Set.copyOf(f.recentlyAcked(5999)));
+        assertEquals(java.util.List.of("b"), f.recentlyAcked(6000));
+        assertEquals(java.util.List.of(), f.recentlyAcked(7000));
+    }
+
+    @Test
     void anAckForAnUnknownUrlDoesNotBlockIt() {
         InFlight f = new InFlight(5000);
         f.acked("never-emitted", 0);
