@@ -45,9 +45,11 @@ public final class FrontierBench {
      * @param writeBatch status updates per {@link StatusWriter#write} call (the bolt's status.batch.size)
      * @param updates    URLs in each update workload (rediscovered, fetched); capped at half of {@code urls}
      * @param links      record links as the bolt does with status.links.enabled (the default)
+     * @param warmupUrls URLs written (and queried) first into throwaway indices, not measured: a fresh node's
+     *                   JIT compiler needs that to reach its steady speed
      */
     public record Options(int urls, int hosts, int batches, int warmup, int writers, int writeBatch, int updates,
-                         int maxHosts, int perHost, boolean links, long seed) {
+                         int maxHosts, int perHost, boolean links, int warmupUrls, long seed) {
         public Options {
             positive("urls", urls);
             positive("hosts", hosts);
@@ -56,7 +58,7 @@ public final class FrontierBench {
             positive("write batch", writeBatch);
             positive("max hosts", maxHosts);
             positive("URLs per host", perHost);
-            if (warmup < 0 || updates < 0) {
+            if (warmup < 0 || updates < 0 || warmupUrls < 0) {
                 throw new IllegalArgumentException("warm-up and updates must be >= 0");
             }
         }
@@ -120,9 +122,12 @@ public final class FrontierBench {
 
     /** The status index must exist and be empty (the caller creates it). */
     public Result run() throws Exception {
+        if (o.warmupUrls() > 0) {
+            warmUp();
+        }
         out.accept(String.format(Locale.ROOT, "load: %,d DISCOVERED URLs over %,d hosts, batches of %d, %d writer "
                 + "thread(s), links %s", o.urls(), o.hosts(), o.writeBatch(), o.writers(), o.links() ? "on" : "off"));
-        Throughput load = write("load", o.urls(), i -> StatusUpdate.discovered(url(i, o.hosts()), priorities[i], 1,
+        Throughput load = write("load", indices, o.urls(), i -> StatusUpdate.discovered(url(i, o.hosts()), priorities[i], 1,
                 0, url(i == 0 ? o.urls() - 1 : i - 1, o.hosts()), "page " + i));
         out.accept("  " + load);
         refresh();
@@ -138,7 +143,7 @@ public final class FrontierBench {
         int[] sample = sample(o.urls(), 2 * k, new Random(o.seed() + 1));
         out.accept(String.format(Locale.ROOT, "rediscover: %,d known URLs found again from a new parent with a "
                 + "better priority (IncreaseKey)", k));
-        Throughput rediscover = write("rediscover", k, j -> {
+        Throughput rediscover = write("rediscover", indices, k, j -> {
             int i = sample[j];
             double better = priorities[i] + (1 - priorities[i]) / 2;
             return StatusUpdate.discovered(url(i, o.hosts()), better, 1, 0, "http://www.better-parent.bench.test/"
@@ -151,7 +156,7 @@ public final class FrontierBench {
         for (int j = 0; j < k; j++) {
             scores[j] = relevance.nextDouble();
         }
-        Throughput fetched = write("fetched", k, j -> new StatusUpdate(url(sample[k + j], o.hosts()), Status.FETCHED,
+        Throughput fetched = write("fetched", indices, k, j -> new StatusUpdate(url(sample[k + j], o.hosts()), Status.FETCHED,
                 0, 1, 0, null, null, scores[j], scores[j] >= 0.5, null, Map.of()));
         out.accept("  " + fetched);
         refresh();
@@ -166,6 +171,28 @@ public final class FrontierBench {
         out.accept(String.format(Locale.ROOT, "status index: %,d docs, %.1f MiB, %d segments", docs,
                 bytes / 1048576.0, segments));
         return new Result(load, spout, size[0], rediscover, fetched, after, docs, bytes, segments);
+    }
+
+    /** The same work on throwaway indices, unmeasured, then deleted. */
+    private void warmUp() throws Exception {
+        CrawlIndices scratch = new CrawlIndices(indices.crawl() + "-warmup");
+        out.accept(String.format(Locale.ROOT, "warm-up (not measured): %,d URLs into %s", o.warmupUrls(),
+                scratch.status()));
+        scratch.ensure(es, 1);
+        try {
+            write("warm-up", scratch, o.warmupUrls(), i -> StatusUpdate.discovered(url(i, o.hosts()),
+                    priorities[i % priorities.length], 1, 0, url(i + 1, o.hosts()), "page " + i));
+            es.indices().refresh(r -> r.index(scratch.status()));
+            FrontierReader reader = new FrontierReader(es, scratch.status(), o.maxHosts(), o.perHost());
+            for (int b = 0; b < 20; b++) {
+                reader.nextBatch(0, System.currentTimeMillis());
+            }
+        } finally {
+            for (String index : List.of(scratch.status(), scratch.content(), scratch.links())) {
+                es.indices().delete(d -> d.index(index).ignoreUnavailable(true));
+                es.indices().deleteIndexTemplate(t -> t.name(index));
+            }
+        }
     }
 
     private Latencies spoutLatency(int[] size) throws IOException {
@@ -184,7 +211,8 @@ public final class FrontierBench {
     }
 
     /** Writes updates 0..total-1 in batches from {@code writers} threads; each thread has its own writer. */
-    private Throughput write(String what, int total, IntFunction<StatusUpdate> update) throws Exception {
+    private Throughput write(String what, CrawlIndices target, int total, IntFunction<StatusUpdate> update)
+            throws Exception {
         int batches = (total + o.writeBatch() - 1) / o.writeBatch();
         AtomicInteger next = new AtomicInteger();
         AtomicLong notConfirmed = new AtomicLong();
@@ -198,7 +226,7 @@ public final class FrontierBench {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < o.writers(); t++) {
                 futures.add(pool.submit(() -> {
-                    StatusWriter writer = new StatusWriter(es, indices.status(), o.links() ? indices.links() : null,
+                    StatusWriter writer = new StatusWriter(es, target.status(), o.links() ? target.links() : null,
                             merge, Clock.systemUTC());
                     int b;
                     while ((b = next.getAndIncrement()) < batches) {

@@ -64,6 +64,11 @@ final class BenchCommand {
                 description = "Do not record links (as with status.links.enabled false; the default records them).")
         boolean noLinks;
 
+        @Option(names = "--warmup-urls", paramLabel = "N",
+                description = "URLs written first into throwaway indices, not measured, so that Elasticsearch's JIT "
+                        + "compiler is warm. Default: ${DEFAULT-VALUE}.")
+        int warmupUrls = 50_000;
+
         @Option(names = "--seed", description = "Random seed of URLs and priorities. Default: ${DEFAULT-VALUE}.")
         long seed = 42;
 
@@ -85,7 +90,7 @@ final class BenchCommand {
             };
             FrontierConfig config = FrontierConfig.fromConf(CrawlConf.defaults());
             FrontierBench.Options options = new FrontierBench.Options(urls, hosts, batches, warmup, writers,
-                    writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, seed);
+                    writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed);
             print.accept("machine: " + Machine.describe());
             try (BenchNode node = BenchNode.start(esUrl, print);
                  ElasticsearchClient es = EsClients.create(EsSettings.of(node.url()))) {

@@ -20,7 +20,8 @@ import java.util.List;
  * <p>One query: due documents ({@code nextFetchDate <= now}) collapsed by host, hosts ordered by their best
  * priority, at most {@code perHost} URLs from each host (its best ones), at most {@code maxHosts} hosts. The batch
  * is then ordered by priority, highest first, ties by discovery time (older first) and URL, so the order is total
- * and the same query gives the same batch.
+ * and the same query gives the same batch. The documents come without their in-link ids ({@code inlinkFrom} is
+ * empty): the spout does not use them.
  */
 public final class FrontierReader implements FrontierFeed.BatchReader {
 
@@ -74,7 +75,9 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     .sort(byDiscovered())
                     .source(src -> src.fetch(false))
                     .collapse(c -> c.field("host")
-                            .innerHits(ih -> ih.name(INNER).size(perHost).sort(byPriority()).sort(byDiscovered())));
+                            .innerHits(ih -> ih.name(INNER).size(perHost).sort(byPriority()).sort(byDiscovered())
+                                    // the spout does not need the in-link ids: up to 256 of them per document
+                                    .source(src -> src.filter(f -> f.excludes("inlinkFrom")))));
             if (shard >= 0) {
                 s.preference("_shards:" + shard);
             }
