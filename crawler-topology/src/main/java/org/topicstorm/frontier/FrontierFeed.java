@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -15,12 +16,28 @@ import java.util.concurrent.Executor;
  * The spout's logic without Storm: hands out due URLs one by one, best-first, from batches read by a
  * {@link FrontierReader}, never a URL that is still in flight. Queries run on the given executor so that
  * {@link #next(long)} never waits for ES.
+ *
+ * <p>A host's places in a batch are taken by its URLs in flight, so its next URLs come only once those are done.
+ * To keep that wait short, a query leaves out the URLs that are blocked anyway (acked during the purgatory: done,
+ * though perhaps still due in the not yet refreshed index; or failed and backing off), and an ack or fail
+ * triggers the next query at once instead of after the minimum interval.
  */
 public final class FrontierFeed {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrontierFeed.class);
+    /** At most this many blocked URLs are left out by a query (their ids go in the request). */
+    static final int MAX_LEFT_OUT = 10_000;
 
-    private final FrontierReader reader;
+    /** Reads a batch of due URLs ({@link FrontierReader} against ES). */
+    @FunctionalInterface
+    public interface BatchReader {
+        /**
+         * @param leftOut URLs to leave out: blocked for now although the index may show them due
+         */
+        List<StatusDoc> nextBatch(int shard, long now, Collection<String> leftOut) throws IOException;
+    }
+
+    private final BatchReader reader;
     private final int shard;
     private final InFlight inFlight;
     private final long minQueryIntervalMs;
@@ -31,6 +48,9 @@ public final class FrontierFeed {
     private long pendingStartedAt;
     private long bufferQueriedAt;
     private long nextQueryAt;
+    /** Acks and fails so far, and their number when the last query started: did anything change since? */
+    private long completions;
+    private long completionsAtQuery;
 
     /**
      * @param shard          the status index shard to read, -1 for all
@@ -39,7 +59,7 @@ public final class FrontierFeed {
      * @param executor       where queries run (a single background thread in the spout; the caller's thread in
      *                       tests)
      */
-    public FrontierFeed(FrontierReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
+    public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
                         long maxBufferAgeMs, Executor executor) {
         this.reader = reader;
         this.shard = shard;
@@ -71,18 +91,28 @@ public final class FrontierFeed {
 
     public void acked(String url, long now) {
         inFlight.acked(url, now);
+        completions++;
     }
 
     public void failed(String url, long now) {
         inFlight.failed(url, now);
+        completions++;
     }
 
     private void startQueryIfDue(long now) {
-        if (pending == null && now >= nextQueryAt) {
+        // Acks and fails since the last query free places of their hosts: ask again without waiting.
+        if (pending == null && (now >= nextQueryAt || completions != completionsAtQuery)) {
+            completionsAtQuery = completions;
             pendingStartedAt = now;
+            List<String> blocked = inFlight.blocked(now);
+            if (blocked.size() > MAX_LEFT_OUT) {
+                // the in-flight filter still blocks the others; this only bounds the request size
+                blocked = blocked.subList(0, MAX_LEFT_OUT);
+            }
+            List<String> leftOut = blocked;
             pending = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return reader.nextBatch(shard, now);
+                    return reader.nextBatch(shard, now, leftOut);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -98,7 +128,8 @@ public final class FrontierFeed {
             List<StatusDoc> batch = pending.join();
             buffer.addAll(batch);
             bufferQueriedAt = pendingStartedAt;
-            // a batch of only in-flight URLs counts as empty: wait a little before asking again
+            // A batch of only in-flight URLs counts as empty: wait a little before asking again (unless URLs are
+            // acked or failed meanwhile, see startQueryIfDue).
             boolean anyNew = batch.stream().anyMatch(d -> !inFlight.isBlocked(d.url(), now));
             nextQueryAt = anyNew ? now : now + minQueryIntervalMs;
         } catch (RuntimeException e) {

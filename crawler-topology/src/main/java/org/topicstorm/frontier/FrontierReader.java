@@ -10,6 +10,7 @@ import co.elastic.clients.json.JsonData;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 
@@ -19,9 +20,10 @@ import java.util.List;
  * <p>One query: due documents ({@code nextFetchDate <= now}) collapsed by host, hosts ordered by their best
  * priority, at most {@code perHost} URLs from each host (its best ones), at most {@code maxHosts} hosts. The batch
  * is then ordered by priority, highest first, ties by discovery time (older first) and URL, so the order is total
- * and the same query gives the same batch.
+ * and the same query gives the same batch. The documents come without their in-link ids ({@code inlinkFrom} is
+ * empty): the spout does not use them.
  */
-public final class FrontierReader {
+public final class FrontierReader implements FrontierFeed.BatchReader {
 
     /** The order of a batch: priority desc, then discovered asc, then url. */
     public static final Comparator<StatusDoc> BEST_FIRST = Comparator.comparingDouble(StatusDoc::priority).reversed()
@@ -47,16 +49,35 @@ public final class FrontierReader {
      * @param now   the current time in epoch millis: documents due at or before it are returned
      */
     public List<StatusDoc> nextBatch(int shard, long now) throws IOException {
+        return nextBatch(shard, now, List.of());
+    }
+
+    /**
+     * @param done URLs to leave out although the index may still show them due: their new status is written but
+     *             perhaps not yet visible (the index refreshes every second). Left out, they do not take their
+     *             host's places in the batch, so the host's next URLs come at once.
+     */
+    @Override
+    public List<StatusDoc> nextBatch(int shard, long now, Collection<String> done) throws IOException {
+        List<String> doneIds = done.stream().map(UrlIds::id).toList();
         SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
                     .size(maxHosts)
-                    .query(q -> q.range(r -> r.date(d -> d.field("nextFetchDate").lte(Long.toString(now))
-                            .format("epoch_millis"))))
+                    .query(q -> q.bool(b -> {
+                        b.filter(f -> f.range(r -> r.date(d -> d.field("nextFetchDate").lte(Long.toString(now))
+                                .format("epoch_millis"))));
+                        if (!doneIds.isEmpty()) {
+                            b.mustNot(m -> m.ids(i -> i.values(doneIds)));
+                        }
+                        return b;
+                    }))
                     .sort(byPriority())
                     .sort(byDiscovered())
                     .source(src -> src.fetch(false))
                     .collapse(c -> c.field("host")
-                            .innerHits(ih -> ih.name(INNER).size(perHost).sort(byPriority()).sort(byDiscovered())));
+                            .innerHits(ih -> ih.name(INNER).size(perHost).sort(byPriority()).sort(byDiscovered())
+                                    // the spout does not need the in-link ids: up to 256 of them per document
+                                    .source(src -> src.filter(f -> f.excludes("inlinkFrom")))));
             if (shard >= 0) {
                 s.preference("_shards:" + shard);
             }

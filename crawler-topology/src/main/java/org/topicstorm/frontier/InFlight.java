@@ -1,7 +1,9 @@
 package org.topicstorm.frontier;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -71,6 +73,20 @@ public final class InFlight {
     /** URLs emitted and neither acked nor failed yet. */
     public int size() {
         return emitted.size();
+    }
+
+    /**
+     * URLs acked or failed recently and still blocked: a frontier query can leave them out (an acked URL's new
+     * status may not be visible yet; a failed one is backing off). A copy, safe to hand to another thread.
+     */
+    public List<String> blocked(long now) {
+        List<String> urls = new ArrayList<>(blockedUntil.size());
+        blockedUntil.forEach((url, until) -> {
+            if (until > now) {
+                urls.add(url);
+            }
+        });
+        return urls;
     }
 
     /** Drops expired blocks; call now and then to bound memory. */

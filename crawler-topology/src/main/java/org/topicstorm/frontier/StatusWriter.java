@@ -26,7 +26,7 @@ import java.util.Map;
  * <p>Per batch: read the current documents (mget), merge the updates in memory ({@link StatusMerge}), write back
  * with {@code create} for new URLs and {@code if_seq_no/if_primary_term} for known ones. A version conflict means
  * someone else wrote the document in between: re-read and merge again. The link of each discovered URL is also
- * written to the links index (create-once, so replays are harmless).
+ * written to the links index (create-once, so replays are harmless), in the first round's bulk request.
  */
 public final class StatusWriter {
 
@@ -107,16 +107,18 @@ public final class StatusWriter {
             byId.computeIfAbsent(UrlIds.id(updates.get(i).url()), k -> new ArrayList<>()).add(i);
         }
         try {
-            boolean linksOk = writeLinks(updates);
+            // the links go in the same bulk request as the first round's status documents: one request less
+            List<BulkOperation> links = linkOperations(updates);
+            boolean[] linksOk = {true};
             Map<String, List<Integer>> pending = byId;
             for (int round = 0; round < MAX_ROUNDS && !pending.isEmpty(); round++) {
-                pending = writeRound(updates, pending, ok);
+                pending = writeRound(updates, pending, ok, round == 0 ? links : List.of(), linksOk);
             }
             if (!pending.isEmpty()) {
                 LOG.warn("{} status documents still conflicting after {} rounds; their tuples will be replayed",
                         pending.size(), MAX_ROUNDS);
             }
-            if (!linksOk) {
+            if (!linksOk[0]) {
                 for (int i = 0; i < updates.size(); i++) {
                     if (updates.get(i).parent() != null) {
                         ok[i] = false;
@@ -130,9 +132,15 @@ public final class StatusWriter {
         return ok;
     }
 
-    /** One read-merge-write round; returns the ids that met a version conflict and must be retried. */
+    /**
+     * One read-merge-write round; returns the ids that met a version conflict and must be retried.
+     *
+     * @param links   link documents to write in the same bulk request (after the status documents)
+     * @param linksOk set to false if a link could not be written (a link that exists already is fine)
+     */
     private Map<String, List<Integer>> writeRound(List<StatusUpdate> updates, Map<String, List<Integer>> ids,
-                                                  boolean[] ok) throws java.io.IOException {
+                                                  boolean[] ok, List<BulkOperation> links, boolean[] linksOk)
+            throws java.io.IOException {
         List<String> idList = new ArrayList<>(ids.keySet());
         List<MultiGetOperation> gets = new ArrayList<>(idList.size());
         for (String id : idList) {
@@ -178,12 +186,20 @@ public final class StatusWriter {
             opIds.add(id);
         }
         Map<String, List<Integer>> retry = new LinkedHashMap<>();
+        ops.addAll(links);
         if (ops.isEmpty()) {
             return retry;
         }
         BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(ops)));
         List<BulkResponseItem> items = response.items();
-        for (int k = 0; k < items.size(); k++) {
+        for (int k = opIds.size(); k < items.size(); k++) {
+            BulkResponseItem item = items.get(k);
+            if (item.error() != null && item.status() != 409) {
+                LOG.warn("link write failed: {} {}", item.error().type(), item.error().reason());
+                linksOk[0] = false;
+            }
+        }
+        for (int k = 0; k < opIds.size(); k++) {
             BulkResponseItem item = items.get(k);
             String id = opIds.get(k);
             if (item.error() == null) {
@@ -197,13 +213,13 @@ public final class StatusWriter {
         return retry;
     }
 
-    /** Records the links of discovered URLs; a link already recorded is fine (create-once). */
-    private boolean writeLinks(List<StatusUpdate> updates) throws java.io.IOException {
+    /** The create-once operations recording the links of discovered URLs (none without a links index). */
+    private List<BulkOperation> linkOperations(List<StatusUpdate> updates) {
+        List<BulkOperation> ops = new ArrayList<>();
         if (linksIndex == null) {
-            return true;
+            return ops;
         }
         long now = clock.millis();
-        List<BulkOperation> ops = new ArrayList<>();
         for (StatusUpdate u : updates) {
             if (u.status() != Status.DISCOVERED || u.parent() == null) {
                 continue;
@@ -213,18 +229,7 @@ public final class StatusWriter {
             ops.add(BulkOperation.of(op -> op.create(c -> c.index(linksIndex)
                     .id(UrlIds.linkId(link.from(), link.to())).document(link))));
         }
-        if (ops.isEmpty()) {
-            return true;
-        }
-        BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(ops)));
-        boolean ok = true;
-        for (BulkResponseItem item : response.items()) {
-            if (item.error() != null && item.status() != 409) {
-                LOG.warn("link write failed: {} {}", item.error().type(), item.error().reason());
-                ok = false;
-            }
-        }
-        return ok;
+        return ops;
     }
 
     /** A document of the links index (es-conf/links.json). */

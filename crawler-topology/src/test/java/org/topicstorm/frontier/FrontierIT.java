@@ -195,6 +195,35 @@ class FrontierIT {
     }
 
     @Test
+    void urlsAckedButStillDueInTheIndexAreLeftOutAndFreeTheirHostsPlaces() throws Exception {
+        // One host, 10 URLs with priorities 0.10 .. 0.01 (u0 best). The spout acked u0 and u1, but their new
+        // status is not visible yet (here: never written), so the index still shows them due.
+        // Own indices: these URLs stay due and must not show up in the other tests' batches.
+        CrawlIndices own = new CrawlIndices("frontier-it-acked");
+        own.delete(client);
+        own.ensure(client, 1);
+        StatusWriter writer = new StatusWriter(client, own.status(), null, new StatusMerge(SCHEDULE),
+                Clock.systemUTC());
+        List<StatusUpdate> updates = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            updates.add(StatusUpdate.discovered("http://acked.test/u" + i, (10 - i) / 100.0, 1, 0, null, null));
+        }
+        writer.write(updates);
+        client.indices().refresh(r -> r.index(own.status()));
+        FrontierReader reader = new FrontierReader(client, own.status(), 100, CAP);
+        long now = System.currentTimeMillis() + 1000;
+
+        List<String> before = reader.nextBatch(0, now).stream().map(StatusDoc::url).toList();
+        assertEquals(List.of("http://acked.test/u0", "http://acked.test/u1", "http://acked.test/u2",
+                "http://acked.test/u3", "http://acked.test/u4"), before);
+        // left out, u0 and u1 no longer take two of the host's CAP places: u5 and u6 come in
+        List<String> after = reader.nextBatch(0, now, List.of("http://acked.test/u0", "http://acked.test/u1"))
+                .stream().map(StatusDoc::url).toList();
+        assertEquals(List.of("http://acked.test/u2", "http://acked.test/u3", "http://acked.test/u4",
+                "http://acked.test/u5", "http://acked.test/u6"), after);
+    }
+
+    @Test
     void increaseKeyUnderConcurrentWritersKeepsTheBestPriorityAndEveryInlink() throws Exception {
         // Four writers (as four status updater tasks would) race to report the same 200 URLs from 4 parents
         // each, with different priorities. Whatever the interleaving and the version conflicts, each URL must

@@ -55,6 +55,23 @@ class InFlightTest {
     }
 
     @Test
+    void blockedAreTheAckedUrlsInPurgatoryAndTheFailedOnesBackingOff() {
+        InFlight f = new InFlight(5000, 2000);
+        f.emitted("a", 0);
+        f.emitted("b", 0);
+        f.emitted("c", 0);
+        f.emitted("d", 0);
+        f.acked("a", 1000); // in purgatory until 6000
+        f.acked("b", 2000); // until 7000
+        f.failed("c", 0);   // backing off until 2000
+        // d is in flight: blocked too, but the query needs no telling (it is never emitted twice anyway)
+        assertEquals(java.util.Set.of("a", "b", "c"), java.util.Set.copyOf(f.blocked(1999)));
+        assertEquals(java.util.Set.of("a", "b"), java.util.Set.copyOf(f.blocked(2000)));
+        assertEquals(java.util.List.of("b"), f.blocked(6000));
+        assertEquals(java.util.List.of(), f.blocked(7000));
+    }
+
+    @Test
     void anAckOrAFailureForAnUnknownUrlDoesNotBlockIt() {
         InFlight f = new InFlight(5000, 2000);
         f.acked("never-emitted", 0);

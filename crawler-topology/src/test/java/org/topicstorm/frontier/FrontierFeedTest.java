@@ -1,0 +1,98 @@
+package org.topicstorm.frontier;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The spout's logic against a scripted reader (queries run on the caller's thread). */
+class FrontierFeedTest {
+
+    /** A reader that returns the due docs not left out, and records each query. */
+    private static final class ScriptedReader implements FrontierFeed.BatchReader {
+        final List<StatusDoc> due = new ArrayList<>();
+        final List<Long> queriedAt = new ArrayList<>();
+        final List<Collection<String>> leftOut = new ArrayList<>();
+
+        @Override
+        public List<StatusDoc> nextBatch(int shard, long now, Collection<String> done) {
+            queriedAt.add(now);
+            leftOut.add(List.copyOf(done));
+            return due.stream().filter(d -> !done.contains(d.url())).toList();
+        }
+    }
+
+    private static StatusDoc doc(String url, double priority) {
+        return new StatusDoc(url, UrlIds.host(url), "DISCOVERED", CrawlState.WAITING, null, null, priority, 0L, 1, 0,
+                0, List.of(), null, null, null, 0, 0, 0, null, 0, Map.of());
+    }
+
+    @Test
+    void afterANothingNewBatchItWaitsTheIntervalUnlessAUrlWasAcked() {
+        ScriptedReader reader = new ScriptedReader();
+        reader.due.add(doc("http://a.test/1", 0.9));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, Runnable::run);
+
+        assertEquals("http://a.test/1", feed.next(0).url());
+        // buffer empty: a query at 10 returns only the in-flight URL, so the next is due at 10 + 1000
+        assertNull(feed.next(10));
+        assertNull(feed.next(500));
+        assertEquals(List.of(0L, 10L), reader.queriedAt, "no query before the interval");
+
+        // the ack frees the host's place: the next call queries at once (500 < 1010)
+        reader.due.add(doc("http://a.test/2", 0.5));
+        feed.acked("http://a.test/1", 500);
+        assertEquals("http://a.test/2", feed.next(501).url());
+        assertEquals(List.of(0L, 10L, 501L), reader.queriedAt);
+        // and that query left out the URL acked at 500 (purgatory until 5500)
+        assertEquals(List.of("http://a.test/1"), reader.leftOut.get(2));
+    }
+
+    @Test
+    void aFailedUrlAlsoTriggersAQueryAndComesBack() {
+        ScriptedReader reader = new ScriptedReader();
+        reader.due.add(doc("http://a.test/1", 0.9));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, Runnable::run);
+        assertEquals("http://a.test/1", feed.next(0).url());
+        assertNull(feed.next(10));
+        feed.failed("http://a.test/1", 15);
+        // with no back-off: replayed from the frontier at once, not after the interval, and not left out
+        assertEquals("http://a.test/1", feed.next(20).url());
+        assertEquals(List.of(), reader.leftOut.get(2));
+    }
+
+    @Test
+    void aFailedUrlBacksOffAndIsLeftOutMeanwhile() {
+        ScriptedReader reader = new ScriptedReader();
+        reader.due.add(doc("http://a.test/1", 0.9));
+        reader.due.add(doc("http://a.test/2", 0.5));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 2000), 1000, 5000, Runnable::run);
+        assertEquals("http://a.test/1", feed.next(0).url());
+        feed.failed("http://a.test/1", 10);
+        assertEquals("http://a.test/2", feed.next(20).url(), "the host's next URL, from the same batch");
+        assertNull(feed.next(30), "a2 in flight, a1 backing off until 2010");
+        assertEquals(List.of("http://a.test/1"), reader.leftOut.get(reader.leftOut.size() - 1),
+                "the query at 30 left out the URL that is backing off");
+        assertNull(feed.next(2009));
+        // the query at 2009 found nothing new, so the next one is at 2009 + 1000
+        assertEquals("http://a.test/1", feed.next(3009).url(), "back once its back-off is over");
+    }
+
+    @Test
+    void aStaleBatchIsDroppedAndTheFrontierAskedAgain() {
+        ScriptedReader reader = new ScriptedReader();
+        reader.due.add(doc("http://a.test/1", 0.9));
+        reader.due.add(doc("http://b.test/1", 0.5));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, Runnable::run);
+        assertEquals("http://a.test/1", feed.next(0).url());
+        // b.test/1 was in that batch but is handed out only 6 s later: the batch is too old, ask again
+        reader.due.remove(1);
+        assertNull(feed.next(6000), "the stale entry is not emitted; the new query has nothing new");
+        assertEquals(List.of(0L, 6000L), reader.queriedAt);
+    }
+}
