@@ -245,5 +245,13 @@ class CrawlIT {
         Map<String, Map<String, Object>> content = CrawlTestSupport.contentDocs(client, indices);
         assertEquals(relevant, content.keySet());
         assertEquals("太阳能光伏 solar", content.get(site.url("/gbk")).get("title"), "GBK decoded without a header");
+
+        // the metrics time series: a sample a second while the crawl ran, counts never beyond the final ones
+        java.util.List<org.topicstorm.metrics.MetricsDoc> metrics = CrawlTestSupport.metricsDocs(client, indices);
+        assertTrue(metrics.size() >= 3, "metrics samples: " + metrics.size());
+        assertTrue(metrics.stream().allMatch(m -> m.crawl().equals("crawl-it")));
+        assertTrue(metrics.stream().allMatch(m -> m.fetched() <= summary.counts().fetched()
+                && m.relevant() <= summary.counts().relevant()), metrics.toString());
+        assertTrue(metrics.stream().anyMatch(m -> m.fetched() > 0 && m.pagesPerSecond() > 0), metrics.toString());
     }
 }

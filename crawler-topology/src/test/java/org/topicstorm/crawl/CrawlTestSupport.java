@@ -41,6 +41,7 @@ final class CrawlTestSupport {
         conf.put("frontier.query.min.interval.ms", 300);
         conf.put("frontier.purgatory.ms", 3000);
         conf.put("topology.testing.always.try.serialize", true);
+        conf.put("metrics.interval.secs", 1);
         return conf;
     }
 
@@ -79,5 +80,13 @@ final class CrawlTestSupport {
             docs.put((String) h.source().get("url"), h.source());
         }
         return docs;
+    }
+
+    static java.util.List<org.topicstorm.metrics.MetricsDoc> metricsDocs(ElasticsearchClient client,
+                                                                        CrawlIndices indices) throws IOException {
+        client.indices().refresh(r -> r.index(indices.metrics()));
+        SearchResponse<org.topicstorm.metrics.MetricsDoc> r = client.search(s -> s.index(indices.metrics())
+                .size(10_000).sort(o -> o.field(f -> f.field("timestamp"))), org.topicstorm.metrics.MetricsDoc.class);
+        return r.hits().hits().stream().map(Hit::source).toList();
     }
 }

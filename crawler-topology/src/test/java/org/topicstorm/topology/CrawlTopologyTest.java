@@ -25,7 +25,7 @@ class CrawlTopologyTest {
         assertEquals(7, config.get("frontier.max.urls.per.host"), "the crawl configuration is merged in");
         assertEquals(1, config.get(Config.TOPOLOGY_WORKERS), "the Flux file's own config is kept");
         StormTopology built = topology.build(config);
-        assertEquals(Set.of("spout"), built.get_spouts().keySet());
+        assertEquals(Set.of("spout", "metrics"), built.get_spouts().keySet());
         assertEquals(Set.of("partitioner", "fetcher", "parse", "relevance", "links", "indexer", "status"),
                 built.get_bolts().keySet());
         // the status updater hears every status stream

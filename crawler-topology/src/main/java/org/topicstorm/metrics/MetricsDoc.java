@@ -1,0 +1,39 @@
+package org.topicstorm.metrics;
+
+import org.topicstorm.crawl.CrawlStats;
+import org.topicstorm.frontier.CrawlState;
+
+/**
+ * One sample of the {@code <crawl>-metrics} time series (es-conf/metrics.json), for Kibana and for operators.
+ *
+ * @param timestamp         when the counts were taken (epoch millis)
+ * @param fetched           pages downloaded and judged (done + discarded)
+ * @param relevant          pages judged relevant (done)
+ * @param harvestRate       relevant / fetched
+ * @param waiting           URLs discovered and not fetched yet (the frontier)
+ * @param due               of the frontier, URLs due now
+ * @param exceptions        URLs given up or backing off after errors
+ * @param known             every URL in the status index
+ * @param pagesPerSecond    fetched pages per second since the previous sample (0 for the first)
+ * @param relevantPerSecond relevant pages per second since the previous sample (0 for the first)
+ */
+public record MetricsDoc(long timestamp, String crawl, long fetched, long relevant, double harvestRate, long waiting,
+                         long due, long exceptions, long known, double pagesPerSecond, double relevantPerSecond) {
+
+    /**
+     * @param previous the sample before (null for the first): the rates are the differences over the time between
+     */
+    public static MetricsDoc of(String crawl, long timestamp, CrawlStats.Counts counts, MetricsDoc previous) {
+        double pagesPerSecond = 0;
+        double relevantPerSecond = 0;
+        if (previous != null && timestamp > previous.timestamp()) {
+            double seconds = (timestamp - previous.timestamp()) / 1000.0;
+            // a count never goes down except when a re-fetch moves a page between done and discarded
+            pagesPerSecond = Math.max(0, counts.fetched() - previous.fetched()) / seconds;
+            relevantPerSecond = Math.max(0, counts.relevant() - previous.relevant()) / seconds;
+        }
+        return new MetricsDoc(timestamp, crawl, counts.fetched(), counts.relevant(), counts.harvestRate(),
+                counts.get(CrawlState.WAITING), counts.due(), counts.get(CrawlState.EXCEPTION), counts.total(),
+                pagesPerSecond, relevantPerSecond);
+    }
+}
