@@ -45,7 +45,7 @@ public final class CrawlMetrics {
             String url = this.log.get(i).url();
             isRelevant[i] = truth.isRelevant(url);
             relevant[i + 1] = relevant[i] + (isRelevant[i] ? 1 : 0);
-            found[i + 1] = found[i] + (isRelevant[i] && seen.add(GroundTruth.key(url)) ? 1 : 0);
+            found[i + 1] = found[i] + (isRelevant[i] && seen.add(GroundTruth.pageKey(url)) ? 1 : 0);
         }
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -123,14 +124,27 @@ class CrawlMetricsTest {
 
     @Test
     void groundTruthIsEveryServedPageWithOneOfTheTopicsLabels() {
-        GroundTruth t = GroundTruth.of(Map.of(
-                "http://h.test/text/scalc/1.html", "text/scalc",
-                "http://h.test/text/schart/2.html", "text/schart",
-                "http://h.test/text/swriter/3.html", "text/swriter"), List.of("text/scalc", "text/schart"));
+        Map<String, String> served = Map.of(
+                "http://h.test/text/scalc/1.html", "scalc",
+                "http://h.test/text/schart/2.html", "schart",
+                "http://h.test/text/swriter/3.html", "swriter",
+                "http://h.test/index.html", "");
+        // the server's lookup: a fragment does not change the page
+        GroundTruth t = GroundTruth.of(served,
+                url -> Optional.ofNullable(served.get(GroundTruth.pageKey(url))).filter(l -> !l.isEmpty()),
+                List.of("scalc", "schart"));
         assertEquals(2, t.size());
         assertTrue(t.isRelevant("http://h.test/text/scalc/1.html"));
         assertTrue(t.isRelevant("http://h.test/text/schart/2.html#anchor"));
         assertFalse(t.isRelevant("http://h.test/text/swriter/3.html"));
+        assertFalse(t.isRelevant("http://h.test/"));
         assertFalse(t.isRelevant("http://h.test/unlabelled.html"));
+    }
+
+    @Test
+    void aPageHasOneKeyWhateverItsSpelling() {
+        assertEquals("http://h.test/a b.html", GroundTruth.pageKey("http://h.test/a%20b.html#x"));
+        assertEquals("http://h.test/dir/index.html", GroundTruth.pageKey("http://h.test/dir/"));
+        assertEquals("http://h.test/c++.html", GroundTruth.pageKey("http://h.test/c++.html"));
     }
 }
