@@ -59,7 +59,10 @@ public final class SiteWalk {
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
 
-    /** Walks from {@code starts} (URLs on the server) following links to served pages, up to {@code maxPages}. */
+    /**
+     * Walks from {@code starts} (URLs on the server) following links to served pages; stops taking new pages at
+     * {@code maxPages}, and fetches every page it took.
+     */
     public Result walk(List<URI> starts, int maxPages) throws InterruptedException {
         Map<String, Integer> depth = new LinkedHashMap<>();
         List<String> level = new ArrayList<>();
@@ -75,7 +78,7 @@ public final class SiteWalk {
         long failures = 0;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            for (int d = 0; !level.isEmpty() && depth.size() < maxPages; d++) {
+            for (int d = 0; !level.isEmpty(); d++) {
                 List<Future<Optional<List<String>>>> futures = new ArrayList<>();
                 for (String url : level) {
                     futures.add(pool.submit(() -> outlinks(url)));
