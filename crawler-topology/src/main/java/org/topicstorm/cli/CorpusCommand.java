@@ -3,6 +3,7 @@ package org.topicstorm.cli;
 import org.topicstorm.corpus.Corpus;
 import org.topicstorm.corpus.CorpusCatalog;
 import org.topicstorm.corpus.CorpusServer;
+import org.topicstorm.corpus.SiteWalk;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -27,7 +28,7 @@ import java.util.concurrent.CountDownLatch;
 @Command(name = "corpus", mixinStandardHelpOptions = true,
         description = "Real HTML sites for offline evaluation: fetch them, list them, register a directory, serve them.",
         subcommands = {CorpusCommand.Fetch.class, CorpusCommand.ListCorpora.class, CorpusCommand.Register.class,
-                CorpusCommand.Serve.class})
+                CorpusCommand.Serve.class, CorpusCommand.Check.class})
 final class CorpusCommand {
 
     private static PrintWriter out(CommandSpec spec) {
@@ -172,6 +173,57 @@ final class CorpusCommand {
                         + " ms; Ctrl-C stops");
                 out.flush();
                 stopped.await();
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Serve corpora and walk them breadth-first from their entry pages over HTTP: reachable "
+                    + "pages per label and per hop, links per page, share of links within the same label.")
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "NAME", arity = "1..*", description = "Corpora to check (served together).")
+        List<String> names = new ArrayList<>();
+
+        @Option(names = "--keep-sidebar", description = "Check the pages with their navigation kept.")
+        boolean keepSidebar;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = out(spec);
+            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            List<Corpus> corpora = new ArrayList<>();
+            for (String name : names) {
+                corpora.add(catalog.get(name, out::println));
+            }
+            try (CorpusServer server = CorpusServer.start(corpora,
+                    CorpusServer.Options.DEFAULTS.withStripNavigation(!keepSidebar))) {
+                List<URI> starts = new ArrayList<>();
+                corpora.forEach(c -> starts.add(server.baseUrl(c.name())));
+                long t0 = System.nanoTime();
+                SiteWalk.Result r = new SiteWalk(server, 4).walk(starts, Integer.MAX_VALUE);
+                Map<String, String> truth = server.labelledPages();
+                Map<String, int[]> perLabel = new TreeMap<>(); // label -> {served, reached}
+                truth.forEach((url, label) -> {
+                    int[] n = perLabel.computeIfAbsent(label.isEmpty() ? "(none)" : label, k -> new int[2]);
+                    n[0]++;
+                    if (r.depth().containsKey(url)) {
+                        n[1]++;
+                    }
+                });
+                long reached = truth.keySet().stream().filter(r.depth()::containsKey).count();
+                out.printf(Locale.ROOT, "walked in %.1f s: %,d of %,d served pages reached from the entry pages; "
+                                + "%.2f links to served pages per page, %.0f %% of them within the same label, "
+                                + "%,d to another host; %,d links to unserved URLs; %,d fetch failures%n",
+                        (System.nanoTime() - t0) / 1e9, reached, truth.size(),
+                        (double) r.links() / Math.max(1, reached), 100.0 * r.sameLabel() / Math.max(1, r.links()),
+                        r.otherHost(), r.broken(), r.fetchFailures());
+                out.println("pages per hop from the start: " + r.histogram());
+                out.println("label: reached / served");
+                perLabel.forEach((label, n) -> out.printf(Locale.ROOT, "  %-28s %,6d / %,6d%n", label, n[1], n[0]));
             }
             return 0;
         }
