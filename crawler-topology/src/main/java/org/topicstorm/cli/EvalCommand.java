@@ -98,7 +98,7 @@ final class EvalCommand implements Callable<Integer> {
             conf.put(EsSettings.ADDRESSES, List.of(esUrl));
         }
         EvalRunner.Options options = new EvalRunner.Options(strategyNames(strategies), pages, time, null,
-                keepIndices);
+                keepIndices, null);
         Path dir = outDir != null ? outDir : defaultOutDir(topic.name());
         evaluate(out, topic, conf, options, points, latencyMs, dir);
         return 0;

@@ -40,8 +40,11 @@ public final class EvalRunner {
      * @param maxTime     time limit of each crawl
      * @param fluxFile    topology file, or null for the default
      * @param keepIndices keep each crawl's indices afterwards (else deleted once measured)
+     * @param crawlPrefix null: each crawl gets a fresh name, eval-TOPIC-STRATEGY-TIME; else PREFIX-STRATEGY, whose
+     *                    indices are deleted first (a crawl from nothing, under a name that stays the same)
      */
-    public record Options(List<String> strategies, int pages, Duration maxTime, Path fluxFile, boolean keepIndices) {
+    public record Options(List<String> strategies, int pages, Duration maxTime, Path fluxFile, boolean keepIndices,
+                          String crawlPrefix) {
         public Options {
             strategies = List.copyOf(strategies);
             if (strategies.isEmpty()) {
@@ -67,9 +70,17 @@ public final class EvalRunner {
         }
     }
 
-    /** Settings every evaluation crawl gets: the corpora are on loopback, so no politeness delay is needed. */
-    static final Map<String, Object> EVAL_CONF = Map.of(
+    /**
+     * Settings every evaluation crawl gets (over the configuration given): the corpora are on loopback, so no
+     * politeness delay is needed; short batch delays and query intervals, since a few hosts answering at once would
+     * otherwise leave the crawl waiting on them most of the time. The frontier's order (best-first, K URLs per host
+     * per query) is the crawler's own.
+     */
+    public static final Map<String, Object> EVAL_CONF = Map.of(
             "fetcher.server.delay", 0.0,
+            "status.batch.max.delay.ms", 200,
+            "indexer.batch.max.delay.ms", 200,
+            "frontier.query.min.interval.ms", 300,
             CrawlRunner.IDLE_STOP_SECS, 5,
             CrawlRunner.PROGRESS_SECS, 1);
 
@@ -112,7 +123,9 @@ public final class EvalRunner {
             }
             String yaml = topic.topicYaml(seed -> server.resolve(seed).toString(), strategy);
             Topic t = org.topicstorm.topic.TopicLoader.fromString(yaml, topic.source());
-            CrawlIndices indices = new CrawlIndices(crawlName(topic.name(), strategy, stamp));
+            CrawlIndices indices = new CrawlIndices(options.crawlPrefix() == null
+                    ? crawlName(topic.name(), strategy, stamp)
+                    : (options.crawlPrefix() + "-" + strategy).toLowerCase(java.util.Locale.ROOT));
             Map<String, Object> runConf = new HashMap<>(conf);
             runConf.putAll(EVAL_CONF);
             runConf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
@@ -121,6 +134,11 @@ public final class EvalRunner {
             validate(runConf, t);
             progress.accept("Crawl '" + indices.crawl() + "': " + strategy + ", " + options.pages() + " pages, "
                     + t.seeds().size() + " seeds");
+            if (options.crawlPrefix() != null) {
+                try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(runConf))) {
+                    indices.delete(es);
+                }
+            }
             CrawlRunner runner = new CrawlRunner(progress);
             current = runner;
             CrawlRunner.Summary summary;
