@@ -74,10 +74,14 @@ public final class EvalRunner {
      * Settings every evaluation crawl gets (over the configuration given): the corpora are on loopback, so no
      * politeness delay is needed; short batch delays and query intervals, since a few hosts answering at once would
      * otherwise leave the crawl waiting on them most of the time. The frontier's order (best-first, K URLs per host
-     * per query) is the crawler's own.
+     * per query) is the crawler's own. Outlinks stay on the host of the page they are on
+     * (storm-conf/urlfilters-offline.json: the usual chain plus StormCrawler's HostURLFilter): the corpora link to
+     * real sites (Wikipedia, the LibreOffice wiki), and an evaluation must neither leave 127.0.0.x nor count
+     * unreachable pages.
      */
     public static final Map<String, Object> EVAL_CONF = Map.of(
             "fetcher.server.delay", 0.0,
+            UrlFilterChain.CONFIG_FILE, "urlfilters-offline.json",
             "status.batch.max.delay.ms", 200,
             "indexer.batch.max.delay.ms", 200,
             "frontier.query.min.interval.ms", 300,
