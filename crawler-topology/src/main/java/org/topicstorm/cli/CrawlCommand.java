@@ -91,15 +91,7 @@ final class CrawlCommand implements Callable<Integer> {
         conf.put(TopicStormConfig.TOPIC_YAML, java.nio.file.Files.readString(topicFile));
         validate(conf, topic);
 
-        EsSettings es = EsSettings.fromConf(conf);
-        if (es.useLocalNode()) {
-            URI url = LocalElasticsearch.builder().progress(line -> println(out, line)).build().start();
-            conf.put(EsSettings.ADDRESSES, List.of(url.toString()));
-            es = es.withAddresses(List.of(url));
-            println(out, "Elasticsearch: local node at " + url + " (it keeps running; `topicstorm es stop` stops it)");
-        } else {
-            println(out, "Elasticsearch: " + es);
-        }
+        EsSettings es = connect(out, conf);
         if (fresh) {
             try (ElasticsearchClient client = EsClients.create(es)) {
                 indices.delete(client);
@@ -142,6 +134,23 @@ final class CrawlCommand implements Callable<Integer> {
         }
         printSummary(out, indices, summary);
         return summary;
+    }
+
+    /**
+     * The Elasticsearch to use: the configured one, or else the embedded local node, started if it is not running
+     * (its address is then put into {@code conf}).
+     */
+    static EsSettings connect(PrintWriter out, Map<String, Object> conf) throws Exception {
+        EsSettings es = EsSettings.fromConf(conf);
+        if (es.useLocalNode()) {
+            URI url = LocalElasticsearch.builder().progress(line -> println(out, line)).build().start();
+            conf.put(EsSettings.ADDRESSES, List.of(url.toString()));
+            es = es.withAddresses(List.of(url));
+            println(out, "Elasticsearch: local node at " + url + " (it keeps running; `topicstorm es stop` stops it)");
+        } else {
+            println(out, "Elasticsearch: " + es);
+        }
+        return es;
     }
 
     private Duration parseMaxTime() {

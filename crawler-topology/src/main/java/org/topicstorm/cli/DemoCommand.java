@@ -5,10 +5,8 @@ import org.topicstorm.crawl.CrawlStats;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
-import org.topicstorm.site.DemoSite;
-import org.topicstorm.site.SiteServer;
-import org.topicstorm.topic.Topic;
-import org.topicstorm.topic.TopicLoader;
+import org.topicstorm.eval.EvalRunner;
+import org.topicstorm.eval.EvalTopic;
 import org.topicstorm.topology.CrawlConf;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,22 +17,35 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code topicstorm demo}: a first focused crawl that works offline. Serves a small site on 127.0.0.1, crawls it
- * for "renewable energy" with the embedded Elasticsearch node, and shows what was found and where to look.
+ * {@code topicstorm demo}: the first thing to run. Fetches the English LibreOffice help (a real documentation site
+ * from a Debian package) if it is not cached yet, serves it on 127.0.0.x, crawls it for "LibreOffice Calc" with
+ * the embedded Elasticsearch node, best-first and then breadth-first, and shows how much of what each fetched is on
+ * topic by the site's own labels (harvest rate), a chart, and where to look at the pages found.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Crawl a small demo site served on 127.0.0.1 for the topic 'renewable energy', with the "
-                + "local Elasticsearch node; works offline. Starts from nothing each time.")
+        description = "A focused crawl of real pages served on 127.0.0.x (the LibreOffice help, fetched once from its "
+                + "Debian package) for the topic 'LibreOffice Calc', best-first against breadth-first, with the local "
+                + "Elasticsearch node; ends with the harvest-rate table and chart. Starts from nothing each time.")
 final class DemoCommand implements Callable<Integer> {
 
+    /** The demo's crawls are CRAWL-best-first and CRAWL-breadth-first. */
     static final String CRAWL = "demo";
+    static final String TOPIC = "seeds/eval/lo-calc-en.yaml";
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--topic", paramLabel = "FILE", description = "Labelled topic to crawl. Default: " + TOPIC + ".")
+    Path topicFile;
+
+    @Option(names = "--pages", paramLabel = "N", description = "Pages to fetch per strategy. Default: 300.")
+    int pages = 300;
 
     @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (e.g. a remote Elasticsearch).")
     Path confFile;
@@ -42,43 +53,64 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Path dir = Files.createTempDirectory("topicstorm-demo");
-        try (SiteServer site = DemoSite.serve()) {
-            out.println("Demo site: " + site.base() + "/ (a portal on energy, cooking and football)");
-            Path topicFile = dir.resolve("demo-renewable-energy.yaml");
-            Files.writeString(topicFile, "name: " + CRAWL + "\nlanguages: [en]\nkeywords:\n" + DemoSite.TOPIC_KEYWORDS
-                    + "seeds:\n  - " + site.base() + "/\nthreshold: 0.3\nstrategy: best-first\nfocus: soft\n");
-            Topic topic = TopicLoader.load(topicFile);
-            Map<String, Object> conf = CrawlConf.load(confFile);
-            // our own loopback server: a short politeness delay is enough
-            conf.put("fetcher.server.delay", 0.2);
-            conf.put("crawl.idle.stop.secs", 8);
-            CrawlCommand.run(out, topic, topicFile, CRAWL, conf, 0, Duration.ofMinutes(5), null, true);
-            showResults(out, conf);
-        } finally {
-            Files.deleteIfExists(dir.resolve("demo-renewable-energy.yaml"));
-            Files.deleteIfExists(dir);
-        }
+        Path file = topicFile != null ? topicFile : findInProject(TOPIC);
+        EvalTopic topic = EvalTopic.load(file);
+        out.println("Demo: a focused crawl for '" + topic.name() + "' (" + file + ") on "
+                + String.join(", ", topic.corpora()) + ", served on 127.0.0.x; best-first, then breadth-first "
+                + "from the same seeds, " + pages + " pages each.");
+        out.flush();
+        Map<String, Object> conf = CrawlConf.load(confFile);
+        EvalRunner.Options options = new EvalRunner.Options(List.of("best-first", "breadth-first"), pages,
+                Duration.ofMinutes(5), null, true, CRAWL);
+        List<Integer> points = new ArrayList<>(List.of(100, pages));
+        Path dir = EvalCommand.defaultOutDir(CRAWL);
+        EvalCommand.evaluate(out, topic, conf, options, points, 0, dir);
+        showResults(out, conf, new CrawlIndices(CRAWL + "-best-first"));
         return 0;
     }
 
-    private static void showResults(PrintWriter out, Map<String, Object> conf) throws Exception {
-        CrawlIndices indices = new CrawlIndices(CRAWL);
+    private static void showResults(PrintWriter out, Map<String, Object> conf, CrawlIndices indices)
+            throws Exception {
         EsSettings es = EsSettings.fromConf(conf);
         try (ElasticsearchClient client = EsClients.create(es)) {
             out.println();
-            out.println("Most relevant pages found:");
+            out.println("Most relevant pages of the best-first crawl (by the crawler's own score):");
             for (CrawlStats.TopPage p : new CrawlStats(client, indices).topRelevant(5)) {
                 out.printf("  %.3f  %s%n", p.relevance(), p.title());
             }
         }
         String url = es.addresses().get(0).toString().replaceAll("/$", "");
         out.println();
-        out.println("Look at them:");
-        out.println("  bin/topicstorm stats --crawl " + CRAWL);
-        out.println("  curl '" + url + "/" + indices.content() + "/_search?q=text:wind&pretty'");
+        out.println("Look at the pages it indexed:");
+        out.println("  bin/topicstorm stats --crawl " + indices.crawl());
+        out.println("  curl '" + url + "/" + indices.content() + "/_search?q=text:pivot&pretty'");
         out.println("Kibana: point it at " + url + " and add a data view for " + indices.content()
                 + " (time field: fetched).");
+        out.println("The crawls' indices stay (" + CRAWL + "-best-first-*, " + CRAWL + "-breadth-first-*); "
+                + "`bin/topicstorm es stop` stops the node.");
         out.flush();
+    }
+
+    /**
+     * A file of the project (e.g. seeds/eval/x.yaml): under the working directory, or else under the project the
+     * classes were built in (bin/topicstorm runs them from crawler-topology/target/classes).
+     */
+    static Path findInProject(String relative) {
+        Path here = Path.of(relative);
+        if (Files.isRegularFile(here)) {
+            return here;
+        }
+        try {
+            Path classes = Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path dir = classes; dir != null; dir = dir.getParent()) {
+                Path candidate = dir.resolve(relative);
+                if (Files.isRegularFile(candidate)) {
+                    return candidate;
+                }
+            }
+        } catch (Exception e) {
+            // no code location (unusual class loader): fall through to the error below
+        }
+        throw new IllegalArgumentException(relative + " not found (run from the project directory, or give --topic)");
     }
 }

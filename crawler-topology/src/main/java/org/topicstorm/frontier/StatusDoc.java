@@ -11,7 +11,8 @@ import java.util.Map;
  *
  * <p>{@code priority} is the frontier key: for a waiting URL the best priority any parent gave it (only ever
  * raised: IncreaseKey); once fetched, the page's own relevance, which orders re-fetches.
- * {@code nextFetchDate} is null when the URL is never to be fetched again.
+ * {@code nextFetchDate} is null when the URL is never to be fetched again. {@code firstFetched} is when its first
+ * fetch outcome (a page, an error or a redirect) left the fetcher: the crawl's fetch order, which evaluation reads.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -35,6 +36,7 @@ public record StatusDoc(
         int errorCount,
         long discovered,
         Long lastFetched,
+        Long firstFetched,
         long updated,
         Map<String, List<String>> metadata) {
 

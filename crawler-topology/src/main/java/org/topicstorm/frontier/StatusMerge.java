@@ -38,7 +38,7 @@ public final class StatusMerge {
         List<String> from = u.parent() == null ? List.of() : List.of(UrlIds.id(u.parent()));
         return new StatusDoc(u.url(), UrlIds.host(u.url()), Status.DISCOVERED.name(), CrawlState.WAITING, null, null,
                 u.priority(), now, u.depth(), u.distance(), from.size(), from, u.parent(), u.anchor(), null, 0, 0,
-                now, null, now, u.metadata());
+                now, null, null, now, u.metadata());
     }
 
     /**
@@ -78,7 +78,7 @@ public final class StatusMerge {
         }
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), depth, distance, inlinks, from, parent, anchor, d.error(), d.fetchCount(),
-                d.errorCount(), d.discovered(), d.lastFetched(), now, d.metadata());
+                d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata());
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
@@ -93,6 +93,8 @@ public final class StatusMerge {
         int errorCount = d.errorCount();
         Long lastFetched = d.lastFetched();
         String error = u.error();
+        // when the outcome left the fetcher; a batch is written up to a second later, all at one "now"
+        long at = u.fetchedAt() != null ? u.fetchedAt() : now;
         switch (status) {
             case FETCHED -> {
                 relevant = Boolean.TRUE.equals(u.relevant());
@@ -103,11 +105,11 @@ public final class StatusMerge {
                 next = schedule.afterFetch(relevant, now);
                 fetchCount++;
                 errorCount = 0;
-                lastFetched = now;
+                lastFetched = at;
             }
             case FETCH_ERROR -> {
                 errorCount++;
-                lastFetched = now;
+                lastFetched = at;
                 if (errorCount >= schedule.maxFetchErrors()) {
                     status = Status.ERROR;
                     next = null;
@@ -119,17 +121,18 @@ public final class StatusMerge {
             case ERROR -> {
                 state = CrawlState.EXCEPTION;
                 next = null;
-                lastFetched = now;
+                lastFetched = at;
             }
             case REDIRECTION -> {
                 state = CrawlState.REDIRECTED;
                 next = null;
-                lastFetched = now;
+                lastFetched = at;
             }
             default -> throw new IllegalArgumentException("not a fetch outcome: " + status);
         }
+        Long firstFetched = d.firstFetched() != null ? d.firstFetched() : lastFetched;
         return new StatusDoc(d.url(), d.host(), status.name(), state, relevant, relevance, priority, next, d.depth(),
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
-                d.discovered(), lastFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata());
+                d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata());
     }
 }

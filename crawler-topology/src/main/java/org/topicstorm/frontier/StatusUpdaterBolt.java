@@ -15,6 +15,8 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.ScoredLink;
+import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.FetchClock;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
@@ -39,6 +41,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
     private transient StatusUpdates toChanges;
     private transient FrontierConfig config;
     private transient TupleBatch<StatusChange> batch;
+    private transient FetchClock fetchClock;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -51,6 +54,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf));
         this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs());
+        this.fetchClock = new FetchClock();
     }
 
     @Override
@@ -83,6 +87,10 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         String url = tuple.getStringByField(TupleFields.URL);
         Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
         Status status = (Status) tuple.getValueByField(TupleFields.STATUS);
+        if (status != Status.DISCOVERED && md.getFirstValue(CrawlMetadata.FETCHED_AT) == null) {
+            // an error or redirect straight from the fetcher: it left the fetcher just now
+            md.setValue(CrawlMetadata.FETCHED_AT, Long.toString(fetchClock.next()));
+        }
         List<ScoredLink> outlinks = tuple.contains(TupleFields.OUTLINKS)
                 ? (List<ScoredLink>) tuple.getValueByField(TupleFields.OUTLINKS) : null;
         return toChanges.fromTuple(url, md, status, outlinks, transfer.filter(md));

@@ -56,7 +56,8 @@ public final class StatusUpdates {
             if (url.equals(target)) {
                 // e.g. a redirect that only adds a session id: following it would loop; retry, then give up
                 own = new StatusUpdate(url, Status.FETCH_ERROR, own.priority(), own.depth(), own.distance(),
-                        own.parent(), own.anchor(), null, null, "redirects to itself", own.metadata());
+                        own.parent(), own.anchor(), null, null, "redirects to itself", own.metadata(),
+                        own.fetchedAt());
             } else if (target != null) {
                 // the same page under another URL: same priority, depth and distance; the source is its parent
                 before.add(StatusUpdate.discovered(target, own.priority(), own.depth(), own.distance(), url,
@@ -102,7 +103,8 @@ public final class StatusUpdates {
                 relevance == null ? null : parseDouble(relevance, 0.0),
                 relevant == null ? null : Boolean.valueOf(relevant),
                 errorCause(md, status),
-                keep);
+                keep,
+                status == Status.DISCOVERED ? null : fetchedAt(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
     }
 
     /** StormCrawler's error.cause; for a failed fetch, the exception or the HTTP status instead. */
@@ -117,6 +119,18 @@ public final class StatusUpdates {
         }
         String code = md.getFirstValue(FETCH_STATUS_CODE);
         return code == null ? null : "http " + code;
+    }
+
+    /** The fetch time stamped upstream, or null when absent or unreadable. */
+    private static Long fetchedAt(String s) {
+        if (s == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static double finite(double d) {

@@ -14,6 +14,8 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.FetchClock;
 import org.topicstorm.topology.TupleFields;
 
 /**
@@ -33,6 +35,7 @@ public class ParseBolt extends BaseRichBolt {
     private transient PageParser parser;
     private transient UrlFilterChain filters;
     private transient String headerPrefix;
+    private transient FetchClock fetchClock;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -41,6 +44,7 @@ public class ParseBolt extends BaseRichBolt {
         this.parser = new PageParser(config);
         this.filters = UrlFilterChain.fromConf(conf);
         this.headerPrefix = config.protocolMetadataPrefix();
+        this.fetchClock = new FetchClock();
     }
 
     @Override
@@ -53,6 +57,8 @@ public class ParseBolt extends BaseRichBolt {
             if (metadata == null) {
                 metadata = new Metadata();
             }
+            // the page has just left the fetcher: the crawl log of an evaluation is ordered by this time
+            metadata.setValue(CrawlMetadata.FETCHED_AT, Long.toString(fetchClock.next()));
             byte[] content = input.getBinaryByField(TupleFields.CONTENT);
             ParsedPage page = parser.parse(url, content,
                     header(metadata, headerPrefix, "content-type"),

@@ -19,6 +19,11 @@ public final class CrawlMetadata {
     public static final String RELEVANCE = "ts.relevance";
     /** "true" when the fetched page is at or above the threshold. */
     public static final String RELEVANT = "ts.relevant";
+    /**
+     * Epoch milliseconds at which the fetch outcome left the fetcher (stamped by the parse bolt, or by the status
+     * updater for outcomes that go there straight from the fetcher): orders the crawl log of an evaluation.
+     */
+    public static final String FETCHED_AT = "ts.fetchedAt";
     /** Number of times the status index has seen the URL fetched (for re-fetch scheduling). */
     public static final String FETCH_COUNT = "ts.fetchCount";
 

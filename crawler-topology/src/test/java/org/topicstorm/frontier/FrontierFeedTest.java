@@ -29,7 +29,7 @@ class FrontierFeedTest {
 
     private static StatusDoc doc(String url, double priority) {
         return new StatusDoc(url, UrlIds.host(url), "DISCOVERED", CrawlState.WAITING, null, null, priority, 0L, 1, 0,
-                0, List.of(), null, null, null, 0, 0, 0, null, 0, Map.of());
+                0, List.of(), null, null, null, 0, 0, 0, null, null, 0, Map.of());
     }
 
     @Test

@@ -100,6 +100,31 @@ class StatusMergeTest {
     }
 
     @Test
+    void theFirstOutcomeTimeIsKeptAndComesFromTheFetcherNotTheWrite() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        // a 404: left the fetcher at T0 + 3, written with its batch at T0 + 900
+        StatusUpdate error = new StatusUpdate("http://a.test/x", Status.FETCH_ERROR, 0, 0, 0, null, null, null, null,
+                "http 404", Map.of(), T0 + 3);
+        StatusDoc e = merge.merge(d, error, T0 + 900);
+        assertEquals(T0 + 3, e.firstFetched());
+        assertEquals(T0 + 3, e.lastFetched());
+        assertEquals(T0 + 900, e.updated());
+        // retried later: the last fetch moves, the first stays
+        StatusUpdate retry = new StatusUpdate("http://a.test/x", Status.FETCHED, 0, 0, 0, null, null, 0.4, true,
+                null, Map.of(), T0 + 5000);
+        StatusDoc f = merge.merge(e, retry, T0 + 5200);
+        assertEquals(T0 + 3, f.firstFetched());
+        assertEquals(T0 + 5000, f.lastFetched());
+        // without a fetch time the write time stands in
+        StatusDoc g = merge.merge(d, fetched("http://a.test/x", 0.62, true), T0 + 7);
+        assertEquals(T0 + 7, g.firstFetched());
+        // a rediscovery of a fetched URL keeps both times
+        StatusDoc h = merge.merge(f, found("http://a.test/x", 0.9, 0, 0, "http://q.test/"), T0 + 9000);
+        assertEquals(T0 + 3, h.firstFetched());
+        assertEquals(T0 + 5000, h.lastFetched());
+    }
+
+    @Test
     void fetchedIrrelevantIsDiscardedAndNeverDueAgain() {
         StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
         StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.05, false), T0 + 5);

@@ -56,6 +56,18 @@ class StatusUpdatesTest {
     }
 
     @Test
+    void theFetchTimeStampedUpstreamGoesWithTheOutcomeNotWithTheOutlinks() {
+        Metadata md = md(CrawlMetadata.RELEVANCE, "0.2", CrawlMetadata.RELEVANT, "false",
+                CrawlMetadata.FETCHED_AT, "1700000000123");
+        List<ScoredLink> links = List.of(new ScoredLink("http://a.test/x", "", 0.2, 1, 1));
+        StatusChange c = updates.fromTuple("http://a.test/", md, Status.FETCHED, links, new Metadata());
+        assertEquals(1700000000123L, c.outcome().fetchedAt());
+        assertNull(c.before().get(0).fetchedAt());
+        assertNull(updates.fromTuple("http://a.test/", md("x", "y"), Status.FETCH_ERROR, null, new Metadata())
+                .outcome().fetchedAt(), "no stamp: the write time stands in");
+    }
+
+    @Test
     void aRedirectWritesItsNormalisedTargetFirstWithTheSourceAsParent() {
         Metadata md = md(CrawlMetadata.PRIORITY, "0.6", CrawlMetadata.DEPTH, "2", CrawlMetadata.DISTANCE, "1",
                 CrawlMetadata.ANCHOR, "moved", StatusUpdates.REDIRECT_TO, "http://a.test/new#section");

@@ -1,0 +1,207 @@
+package org.topicstorm.cli;
+
+import org.topicstorm.corpus.Corpus;
+import org.topicstorm.corpus.CorpusCatalog;
+import org.topicstorm.corpus.CorpusServer;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.eval.EvalReport;
+import org.topicstorm.eval.EvalRunner;
+import org.topicstorm.eval.EvalTopic;
+import org.topicstorm.eval.HarvestChart;
+import org.topicstorm.topic.Durations;
+import org.topicstorm.topology.CrawlConf;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code topicstorm eval}: the harvest-rate benchmark. Serves the corpora of a labelled topic (seeds/eval/) on
+ * loopback hosts, crawls them once per strategy with the real topology (local mode, real Elasticsearch), and
+ * reports the measures against the labels: a table, CSV files and a PNG chart.
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = "Evaluate link strategies on a labelled topic (seeds/eval/*.yaml): serve its corpora on "
+                + "127.0.0.x, crawl them once per strategy, report harvest rate, recall, lift over breadth-first and "
+                + "the crawler's precision/recall against the labels (table, CSV, PNG chart).")
+final class EvalCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--topic", required = true, paramLabel = "FILE", description = "Labelled topic (seeds/eval/*.yaml).")
+    Path topicFile;
+
+    @Option(names = "--strategy", paramLabel = "NAME", split = ",",
+            description = "Strategies to compare, repeatable or comma-separated: best-first, breadth-first (or bfs). "
+                    + "Default: best-first,breadth-first.")
+    List<String> strategies = new ArrayList<>(List.of("best-first", "breadth-first"));
+
+    @Option(names = "--pages", paramLabel = "N", description = "Pages to fetch per strategy. Default: 500.")
+    int pages = 500;
+
+    @Option(names = "--at", paramLabel = "N", split = ",",
+            description = "Numbers of pages at which the table shows HR@n, recall@n and lift@n. Default: 100,500.")
+    List<Integer> points = new ArrayList<>(List.of(100, 500));
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where to write table.txt, table.csv, curve.csv and harvest-rate.png. "
+                    + "Default: ~/.topicstorm/eval/TOPIC-TIME.")
+    Path outDir;
+
+    @Option(names = "--es-url", paramLabel = "URL",
+            description = "Elasticsearch to use (default: the configured one, or the embedded local node).")
+    String esUrl;
+
+    @Option(names = "--conf", paramLabel = "FILE",
+            description = "Configuration file overriding storm-conf/topicstorm-default.yaml.")
+    Path confFile;
+
+    @Option(names = "--max-time", paramLabel = "DURATION", description = "Time limit of each crawl. Default: 10m.")
+    String maxTime = "10m";
+
+    @Option(names = "--latency-ms", paramLabel = "N", description = "Delay of every corpus response. Default: 0.")
+    long latencyMs;
+
+    @Option(names = "--keep-indices", description = "Keep each crawl's indices (default: deleted once measured).")
+    boolean keepIndices;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        EvalTopic topic = EvalTopic.load(topicFile);
+        Duration time;
+        try {
+            time = Durations.parse(maxTime);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-time " + e.getMessage());
+        }
+        if (pages < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--pages must be at least 1");
+        }
+        Map<String, Object> conf = CrawlConf.load(confFile);
+        if (esUrl != null) {
+            conf.put(EsSettings.ADDRESSES, List.of(esUrl));
+        }
+        EvalRunner.Options options = new EvalRunner.Options(strategyNames(strategies), pages, time, null,
+                keepIndices, null);
+        Path dir = outDir != null ? outDir : defaultOutDir(topic.name());
+        evaluate(out, topic, conf, options, points, latencyMs, dir);
+        return 0;
+    }
+
+    /**
+     * Serves the topic's corpora (fetching them first if needed), runs the evaluation, prints the table and writes
+     * the files; shared with {@code topicstorm demo}.
+     */
+    static EvalRunner.Result evaluate(PrintWriter out, EvalTopic topic, Map<String, Object> conf,
+                                      EvalRunner.Options options, List<Integer> points, long latencyMs, Path dir)
+            throws Exception {
+        CorpusCatalog catalog = CorpusCatalog.openDefault();
+        List<Corpus> corpora = new ArrayList<>();
+        for (String name : topic.corpora()) {
+            corpora.add(catalog.get(name, line -> println(out, "  " + line)));
+        }
+        CrawlCommand.connect(out, conf);
+        try (CorpusServer server = CorpusServer.start(corpora,
+                CorpusServer.Options.DEFAULTS.withLatency(latencyMs))) {
+            for (String name : topic.corpora()) {
+                println(out, "Serving " + name + " at " + server.baseUrl(name));
+            }
+            EvalRunner runner = new EvalRunner(progressPrinter(out));
+            CountDownLatch finished = new CountDownLatch(1);
+            Thread onCtrlC = new Thread(() -> {
+                runner.stop();
+                try {
+                    finished.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "eval-shutdown");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            EvalRunner.Result result;
+            try {
+                result = runner.run(topic, server, conf, options);
+            } finally {
+                finished.countDown();
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
+            } catch (IllegalStateException e) {
+                // already shutting down (Ctrl-C): the hook is running
+            }
+            List<Integer> at = points.stream().filter(n -> n >= 1 && n <= options.pages()).toList();
+            EvalReport report = EvalReport.of(result, at.isEmpty() ? List.of(options.pages()) : at);
+            out.println();
+            out.println("Topic '" + topic.name() + "' on " + String.join(", ", topic.corpora()) + ": |R| = "
+                    + result.truthSize() + " pages labelled " + String.join(" or ", topic.labels()));
+            out.print(report.table());
+            report.writeFiles(dir);
+            Path png = dir.resolve("harvest-rate.png");
+            HarvestChart.write(png, result);
+            out.println("HR@n = relevant (by label) among the first n URLs fetched, errors and redirects included; "
+                    + "recall@n = share of the |R| labelled pages found; lift = HR / breadth-first's HR.");
+            out.println("Chart: " + png);
+            out.println("Curves and table: " + dir.resolve("curve.csv") + ", " + dir.resolve("table.csv"));
+            out.flush();
+            return result;
+        }
+    }
+
+    /** Strategy names as topic files spell them, without repeats; "bfs" is breadth-first. */
+    static List<String> strategyNames(List<String> given) {
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (String s : given) {
+            String name = s.strip().toLowerCase(Locale.ROOT);
+            names.add(switch (name) {
+                case "bfs", "breadth" -> "breadth-first";
+                case "bf", "best" -> "best-first";
+                default -> name;
+            });
+        }
+        return List.copyOf(names);
+    }
+
+    static Path defaultOutDir(String topic) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return Path.of(System.getProperty("user.home"), ".topicstorm", "eval", topic + "-" + stamp);
+    }
+
+    /** Progress lines: overwritten in place on a terminal, one per line otherwise. */
+    static java.util.function.Consumer<String> progressPrinter(PrintWriter out) {
+        boolean console = System.console() != null;
+        boolean[] open = {false};
+        return line -> {
+            if (console && line.startsWith("fetched ")) {
+                out.print("\r" + line + "   ");
+                open[0] = true;
+            } else {
+                if (open[0]) {
+                    out.println();
+                    open[0] = false;
+                }
+                out.println(line);
+            }
+            out.flush();
+        };
+    }
+
+    private static void println(PrintWriter out, String line) {
+        out.println(line);
+        out.flush();
+    }
+}

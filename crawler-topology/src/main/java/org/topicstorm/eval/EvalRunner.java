@@ -1,0 +1,179 @@
+package org.topicstorm.eval;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.topicstorm.corpus.CorpusServer;
+import org.topicstorm.crawl.CrawlRunner;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.parse.ParseConfig;
+import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.LinkPrioritizers;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topology.CrawlTopology;
+import org.topicstorm.topology.TopicStormConfig;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs an evaluation: one real crawl (the Flux topology in local mode, against Elasticsearch) per strategy, from the
+ * same seeds on the same served corpora, each under a fresh crawl name; then reads each crawl's log and measures it
+ * against the labels. The corpora must already be served, and {@code conf} must name the Elasticsearch to use.
+ */
+public final class EvalRunner {
+
+    /** The baseline every strategy is compared with (lift). */
+    public static final String BASELINE = "breadth-first";
+
+    /**
+     * @param strategies  strategy names as in topic files (best-first, breadth-first, ...), in report order
+     * @param pages       pages to fetch per strategy (the log is cut at this many)
+     * @param maxTime     time limit of each crawl
+     * @param fluxFile    topology file, or null for the default
+     * @param keepIndices keep each crawl's indices afterwards (else deleted once measured)
+     * @param crawlPrefix null: each crawl gets a fresh name, eval-TOPIC-STRATEGY-TIME; else PREFIX-STRATEGY, whose
+     *                    indices are deleted first (a crawl from nothing, under a name that stays the same)
+     */
+    public record Options(List<String> strategies, int pages, Duration maxTime, Path fluxFile, boolean keepIndices,
+                          String crawlPrefix) {
+        public Options {
+            strategies = List.copyOf(strategies);
+            if (strategies.isEmpty()) {
+                throw new IllegalArgumentException("no strategy to evaluate");
+            }
+            if (pages < 1) {
+                throw new IllegalArgumentException("pages must be at least 1, got " + pages);
+            }
+        }
+    }
+
+    /** One strategy's crawl and its measures. */
+    public record Run(String strategy, String crawl, CrawlRunner.Summary summary, List<FetchedPage> log,
+                      CrawlMetrics metrics) {
+    }
+
+    /** Every strategy's run, in the order asked. */
+    public record Result(EvalTopic topic, int truthSize, int pages, List<Run> runs) {
+
+        /** The breadth-first run, if there was one. */
+        public java.util.Optional<Run> baseline() {
+            return runs.stream().filter(r -> r.strategy().equals(BASELINE)).findFirst();
+        }
+    }
+
+    /**
+     * Settings every evaluation crawl gets (over the configuration given): the corpora are on loopback, so no
+     * politeness delay is needed; short batch delays and query intervals, since a few hosts answering at once would
+     * otherwise leave the crawl waiting on them most of the time. The frontier's order (best-first, K URLs per host
+     * per query) is the crawler's own. Outlinks stay on the host of the page they are on
+     * (storm-conf/urlfilters-offline.json: the usual chain plus StormCrawler's HostURLFilter): the corpora link to
+     * real sites (Wikipedia, the LibreOffice wiki), and an evaluation must neither leave 127.0.0.x nor count
+     * unreachable pages.
+     */
+    public static final Map<String, Object> EVAL_CONF = Map.of(
+            "fetcher.server.delay", 0.0,
+            UrlFilterChain.CONFIG_FILE, "urlfilters-offline.json",
+            "status.batch.max.delay.ms", 200,
+            "indexer.batch.max.delay.ms", 200,
+            "frontier.query.min.interval.ms", 300,
+            CrawlRunner.IDLE_STOP_SECS, 5,
+            CrawlRunner.PROGRESS_SECS, 1);
+
+    private final Consumer<String> progress;
+    private volatile CrawlRunner current;
+    private volatile boolean stopped;
+
+    /** @param progress receives what happens, a line at a time */
+    public EvalRunner(Consumer<String> progress) {
+        this.progress = progress;
+    }
+
+    /** Stops the crawl under way and skips the strategies not yet run. */
+    public void stop() {
+        stopped = true;
+        CrawlRunner r = current;
+        if (r != null) {
+            r.stop();
+        }
+    }
+
+    /**
+     * @param conf the crawl configuration (defaults, the user's file) with the Elasticsearch addresses to use
+     */
+    public Result run(EvalTopic topic, CorpusServer server, Map<String, Object> conf, Options options)
+            throws Exception {
+        GroundTruth truth = GroundTruth.of(server.labelledPages(), server::label, topic.labels());
+        if (truth.size() == 0) {
+            throw new IllegalArgumentException(topic.source() + ": no served page has one of the labels "
+                    + topic.labels() + " (corpora " + topic.corpora() + ")");
+        }
+        progress.accept("Ground truth: " + truth.size() + " pages labelled " + String.join(" or ", topic.labels())
+                + " of " + server.labelledPages().size() + " served");
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        CrawlTopology topology = CrawlTopology.load(options.fluxFile());
+        List<Run> runs = new ArrayList<>();
+        for (String strategy : options.strategies()) {
+            if (stopped) {
+                break;
+            }
+            String yaml = topic.topicYaml(seed -> server.resolve(seed).toString(), strategy);
+            Topic t = org.topicstorm.topic.TopicLoader.fromString(yaml, topic.source());
+            CrawlIndices indices = new CrawlIndices(options.crawlPrefix() == null
+                    ? crawlName(topic.name(), strategy, stamp)
+                    : (options.crawlPrefix() + "-" + strategy).toLowerCase(java.util.Locale.ROOT));
+            Map<String, Object> runConf = new HashMap<>(conf);
+            runConf.putAll(EVAL_CONF);
+            runConf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
+            runConf.put(TopicStormConfig.TOPIC_FILE, topic.source() + " (" + strategy + ")");
+            runConf.put(TopicStormConfig.TOPIC_YAML, yaml);
+            validate(runConf, t);
+            progress.accept("Crawl '" + indices.crawl() + "': " + strategy + ", " + options.pages() + " pages, "
+                    + t.seeds().size() + " seeds");
+            if (options.crawlPrefix() != null) {
+                try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(runConf))) {
+                    indices.delete(es);
+                }
+            }
+            CrawlRunner runner = new CrawlRunner(progress);
+            current = runner;
+            CrawlRunner.Summary summary;
+            try {
+                summary = runner.run(new CrawlRunner.Request(t, indices, runConf, topology, options.pages(),
+                        options.maxTime()));
+            } finally {
+                current = null;
+            }
+            try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(runConf))) {
+                List<FetchedPage> log = CrawlLog.read(es, indices.status(), options.pages());
+                runs.add(new Run(strategy, indices.crawl(), summary, log, CrawlMetrics.of(log, truth)));
+                if (!options.keepIndices()) {
+                    indices.delete(es);
+                }
+            }
+        }
+        return new Result(topic, truth.size(), options.pages(), runs);
+    }
+
+    /** A fresh, valid crawl name: eval-TOPIC-STRATEGY-STAMP. */
+    static String crawlName(String topic, String strategy, String stamp) {
+        return ("eval-" + topic + "-" + strategy + "-" + stamp).toLowerCase(java.util.Locale.ROOT)
+                .replaceAll("[^a-z0-9_-]", "-");
+    }
+
+    /** Every bolt's configuration checked before the topology starts (a bad value in a worker would kill it). */
+    private static void validate(Map<String, Object> conf, Topic topic) {
+        FrontierConfig.fromConf(conf);
+        ParseConfig.fromConf(conf);
+        UrlFilterChain.fromConf(conf);
+        LinkPrioritizers.forTopic(topic, conf);
+    }
+}

@@ -1,0 +1,104 @@
+package org.topicstorm.eval;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.corpus.Corpus;
+import org.topicstorm.corpus.CorpusCatalog;
+import org.topicstorm.corpus.CorpusServer;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.topology.CrawlConf;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The evaluation pipeline end to end on real pages: a subset of the English LibreOffice help (Calc, Chart and
+ * Writer, about 890 pages; the other modules hidden: 404 and disallowed in robots.txt) served on loopback, the
+ * labelled topic seeds/eval/lo-calc-en.yaml crawled best-first and breadth-first by the real topology (Storm
+ * LocalCluster, the test ES node), measured against the labels.
+ */
+class EvalIT {
+
+    static final String CORPUS = "libreoffice-help-en-us";
+    static final int PAGES = 150;
+    static final List<String> KEPT = List.of("scalc", "schart", "swriter");
+
+    private static CorpusServer server;
+
+    @BeforeAll
+    static void serve() throws Exception {
+        String env = System.getenv(CorpusCatalog.HOME_ENV);
+        CorpusCatalog catalog = new CorpusCatalog(env != null && !env.isBlank() ? Path.of(env)
+                : Path.of("target", "corpora"));
+        Corpus full = catalog.get(CORPUS, System.out::println);
+        List<String> hidden = new ArrayList<>(full.hidden());
+        for (String module : List.of("sbasic", "sdatabase", "sdraw", "shared", "simpress", "smath")) {
+            hidden.add("en-US/text/" + module + "/**");
+        }
+        List<String> entries = full.entries().stream()
+                .filter(e -> KEPT.stream().anyMatch(m -> e.contains("/text/" + m + "/"))).toList();
+        Corpus subset = new Corpus(full.name(), full.root(), full.labels(), entries, hidden);
+        server = CorpusServer.start(List.of(subset), CorpusServer.Options.DEFAULTS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void bestFirstHarvestsMoreThanBreadthFirstAndTheReportIsWritten(@TempDir Path out) throws Exception {
+        EvalTopic topic = EvalTopic.load(Path.of("..", "seeds", "eval", "lo-calc-en.yaml"));
+        Map<String, Object> conf = CrawlConf.defaults();
+        conf.put(EsSettings.ADDRESSES, List.of(EsTestNode.url().toString()));
+        conf.put("fetcher.threads.number", 4);
+        conf.put("topology.testing.always.try.serialize", true);
+        EvalRunner.Result result = new EvalRunner(line -> System.out.println("[eval] " + line)).run(topic, server,
+                conf, new EvalRunner.Options(List.of("best-first", "breadth-first"), PAGES, Duration.ofMinutes(4),
+                        null, false, null));
+
+        assertEquals(2, result.runs().size());
+        CrawlMetrics best = result.runs().get(0).metrics();
+        CrawlMetrics bfs = result.runs().get(1).metrics();
+        assertEquals(PAGES, best.fetched(), "best-first log cut at the page limit");
+        assertEquals(PAGES, bfs.fetched(), "breadth-first log cut at the page limit");
+        // |R| = the served Calc and Chart pages: 424 + 56 in the package
+        assertEquals(480, result.truthSize());
+        System.out.println(EvalReport.of(result, List.of(50, PAGES)).table());
+        assertTrue(best.harvestRate(PAGES) > bfs.harvestRate(PAGES),
+                "HR@" + PAGES + ": best-first " + best.harvestRate(PAGES) + " vs breadth-first "
+                        + bfs.harvestRate(PAGES));
+        assertTrue(best.lift(bfs, PAGES) > 1.0);
+        // the log is in fetch order and every entry is a distinct URL of the served corpus
+        List<FetchedPage> log = result.runs().get(0).log();
+        for (int i = 1; i < log.size(); i++) {
+            assertTrue(log.get(i - 1).fetchedAt() <= log.get(i).fetchedAt(), "fetch order at " + i);
+        }
+        assertEquals(log.size(), log.stream().map(FetchedPage::url).distinct().count());
+        assertTrue(log.stream().allMatch(p -> p.url().startsWith(server.baseUrl(CORPUS).toString())));
+        // the crawler judged most pages, and its verdicts are measured against the labels
+        assertTrue(best.verdicts(PAGES).truePositives() > 0);
+
+        EvalReport report = EvalReport.of(result, List.of(50, PAGES));
+        report.writeFiles(out);
+        HarvestChart.write(out.resolve("harvest-rate.png"), result);
+        List<String> curve = Files.readAllLines(out.resolve("curve.csv"));
+        assertEquals("n,hr_best-first,hr_breadth-first,recall_best-first,recall_breadth-first", curve.get(0));
+        assertEquals(PAGES + 1, curve.size());
+        byte[] png = Files.readAllBytes(out.resolve("harvest-rate.png"));
+        assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");
+        assertTrue(Files.readString(out.resolve("table.csv")).startsWith("strategy,fetched,hr@50,hr@150"));
+    }
+}

@@ -1,0 +1,88 @@
+package org.topicstorm.eval;
+
+import org.junit.jupiter.api.Test;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topic.TopicException;
+
+import java.util.List;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EvalTopicTest {
+
+    private static final String FILE = """
+            name: calc
+            languages: [en]
+            keywords: {spreadsheet: 1.0, cell: 0.5}
+            seeds:
+              - corpus://lo-help/en-US/text/scalc/main0000.html
+              - http://example.test/
+            strategy: best-first
+            evaluation:
+              corpora: [lo-help]
+              labels: [scalc, schart]
+            """;
+
+    /** Stands in for the corpus server: corpus://lo-help/P -> http://127.0.0.2:8000/P. */
+    private static final Function<String, String> SERVER = seed -> {
+        if (!seed.startsWith("corpus://lo-help/")) {
+            throw new IllegalArgumentException("corpus not served: " + seed);
+        }
+        return "http://127.0.0.2:8000/" + seed.substring("corpus://lo-help/".length());
+    };
+
+    @Test
+    void theEvaluationSectionIsTakenOutAndCorpusSeedsResolved() {
+        EvalTopic e = EvalTopic.fromString(FILE, "calc.yaml");
+        assertEquals(List.of("lo-help"), e.corpora());
+        assertEquals(List.of("scalc", "schart"), e.labels());
+        assertEquals("calc", e.name());
+        assertEquals("best-first", e.strategy());
+        Topic t = e.topic(SERVER, null);
+        assertEquals(List.of("http://127.0.0.2:8000/en-US/text/scalc/main0000.html", "http://example.test/"),
+                t.seeds());
+        assertEquals(Topic.Strategy.BEST_FIRST, t.strategy());
+        assertEquals(2, t.keywords().size());
+        assertEquals(Topic.Strategy.BREADTH_FIRST, e.topic(SERVER, "breadth-first").strategy());
+        assertTrue(!e.topicYaml(SERVER, null).contains("evaluation"));
+    }
+
+    @Test
+    void aMissingOrMalformedSectionNamesTheFileAndField() {
+        TopicException missing = assertThrows(TopicException.class,
+                () -> EvalTopic.fromString("name: x\nlanguages: [en]\nkeywords: {a: 1}\nseeds: [http://a.test/]\n",
+                        "x.yaml"));
+        assertTrue(missing.getMessage().startsWith("x.yaml: field 'evaluation': missing"), missing.getMessage());
+
+        TopicException bad = assertThrows(TopicException.class, () -> EvalTopic.fromString(
+                FILE.replace("labels: [scalc, schart]", "labels: []\n  colour: red"), "calc.yaml"));
+        assertEquals(List.of("calc.yaml: field 'evaluation.colour': unknown field; allowed fields are: corpora, labels",
+                "calc.yaml: field 'evaluation.labels': must be a non-empty list of names, e.g. [a, b]"), bad.errors());
+    }
+
+    @Test
+    void aCorpusSeedMustNameACorpusOfTheTopic() {
+        TopicException e = assertThrows(TopicException.class,
+                () -> EvalTopic.fromString(FILE.replace("corpora: [lo-help]", "corpora: [python3.11-doc]"), "c.yaml"));
+        assertEquals(List.of("c.yaml: field 'seeds[0]': corpus 'lo-help' is not listed in evaluation.corpora "
+                + "[python3.11-doc]"), e.errors());
+    }
+
+    @Test
+    void topicErrorsStillNameTheFileAndField() {
+        EvalTopic e = EvalTopic.fromString(FILE.replace("strategy: best-first", "threshold: 1.5"), "calc.yaml");
+        TopicException t = assertThrows(TopicException.class, () -> e.topic(SERVER, null));
+        assertTrue(t.getMessage().startsWith("calc.yaml: field 'threshold'"), t.getMessage());
+        TopicException s = assertThrows(TopicException.class,
+                () -> EvalTopic.fromString(FILE, "calc.yaml").topic(SERVER, "sideways"));
+        assertTrue(s.getMessage().startsWith("calc.yaml: field 'strategy'"), s.getMessage());
+        TopicException r = assertThrows(TopicException.class, () -> e.topic(seed -> {
+            throw new IllegalArgumentException("no page en-US/text/scalc/main0000.html in corpus lo-help");
+        }, null));
+        assertEquals(List.of("calc.yaml: field 'seeds[0]': no page en-US/text/scalc/main0000.html in corpus lo-help"),
+                r.errors());
+    }
+}
