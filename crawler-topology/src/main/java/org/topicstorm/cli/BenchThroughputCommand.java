@@ -56,7 +56,7 @@ final class BenchThroughputCommand implements Callable<Integer> {
 
     @Option(names = "--max-time", paramLabel = "DURATION",
             description = "Stop the crawl after this long (e.g. 90s, 3m). Default: ${DEFAULT-VALUE}.")
-    String maxTime = "150s";
+    String maxTime = "90s";
 
     @Option(names = "--bare-threads", paramLabel = "N", split = ",",
             description = "Threads of the bare loop, one run per value. Default: one per host (the topology fetches "

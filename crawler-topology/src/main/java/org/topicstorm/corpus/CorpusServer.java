@@ -404,7 +404,18 @@ public final class CorpusServer implements AutoCloseable {
                 send(ex, 200, ContentTypes.of(rel), Files.readAllBytes(file.get()));
             }
         } catch (IOException | RuntimeException e) {
-            // the client went away, or a file could not be read: nothing more to say to it
+            serverError(ex); // a file could not be read or rewritten, or the client went away
+        }
+    }
+
+    /** Answers 500 unless a response was already started (then the client only sees the connection close). */
+    private static void serverError(HttpExchange ex) {
+        try {
+            if (ex.getResponseCode() == -1) {
+                ex.sendResponseHeaders(500, -1);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // the client went away
         }
     }
 
