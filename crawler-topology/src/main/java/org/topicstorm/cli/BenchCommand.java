@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code topicstorm bench frontier|crawl}: benchmarks (docs/benchmarks.md). Each starts what it needs on 127.0.0.1
+ * {@code topicstorm bench frontier|crawl|throughput}: benchmarks (docs/benchmarks.md). Each starts what it needs on 127.0.0.1
  * (a throwaway Elasticsearch node unless --es-url is given) and stops it when done.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks of the frontier and of a whole local crawl (see docs/benchmarks.md).",
-        subcommands = {BenchCommand.Frontier.class, BenchCrawlCommand.class})
+        subcommands = {BenchCommand.Frontier.class, BenchCrawlCommand.class, BenchThroughputCommand.class})
 final class BenchCommand {
 
     @Command(name = "frontier", mixinStandardHelpOptions = true,

@@ -31,6 +31,18 @@ import java.util.concurrent.CountDownLatch;
                 CorpusCommand.Serve.class, CorpusCommand.Check.class})
 final class CorpusCommand {
 
+    /** The cache and registry directory, for every subcommand. */
+    static final class Home {
+        @Option(names = "--home", paramLabel = "DIR",
+                description = "Corpus cache and registry directory. Default: $" + CorpusCatalog.HOME_ENV
+                        + ", else ~/.topicstorm/corpora.")
+        Path dir;
+
+        CorpusCatalog catalog() {
+            return dir == null ? CorpusCatalog.openDefault() : new CorpusCatalog(dir);
+        }
+    }
+
     private static PrintWriter out(CommandSpec spec) {
         return spec.commandLine().getOut();
     }
@@ -42,6 +54,9 @@ final class CorpusCommand {
         @Spec
         CommandSpec spec;
 
+        @picocli.CommandLine.Mixin
+        Home home = new Home();
+
         @Parameters(paramLabel = "NAME", arity = "1..*",
                 description = "python3.11-doc, libreoffice-help-en-us or libreoffice-help-zh-cn.")
         List<String> names;
@@ -49,7 +64,7 @@ final class CorpusCommand {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
-            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            CorpusCatalog catalog = home.catalog();
             for (String name : names) {
                 Corpus c = catalog.get(name, line -> {
                     out.println(line);
@@ -67,10 +82,13 @@ final class CorpusCommand {
         @Spec
         CommandSpec spec;
 
+        @picocli.CommandLine.Mixin
+        Home home = new Home();
+
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
-            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            CorpusCatalog catalog = home.catalog();
             out.println("corpora in " + catalog.home());
             for (CorpusCatalog.Listing l : catalog.list()) {
                 out.printf(Locale.ROOT, "  %-24s %-14s %s%n    %s%n", l.name(),
@@ -86,6 +104,9 @@ final class CorpusCommand {
     static final class Register implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+
+        @picocli.CommandLine.Mixin
+        Home home = new Home();
 
         @Parameters(index = "0", paramLabel = "NAME", description = "Corpus name (lower case, digits, '.', '-').")
         String name;
@@ -106,7 +127,7 @@ final class CorpusCommand {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
-            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            CorpusCatalog catalog = home.catalog();
             Corpus c = catalog.register(name, dir, labels, entries);
             List<String> pages = c.htmlPages(false);
             Map<String, Integer> counts = new TreeMap<>();
@@ -127,6 +148,9 @@ final class CorpusCommand {
         @Spec
         CommandSpec spec;
 
+        @picocli.CommandLine.Mixin
+        Home home = new Home();
+
         @Parameters(paramLabel = "NAME", arity = "0..*",
                 description = "Corpora to serve. Default: every known corpus and every registered one.")
         List<String> names = new ArrayList<>();
@@ -145,7 +169,7 @@ final class CorpusCommand {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
-            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            CorpusCatalog catalog = home.catalog();
             List<String> wanted = new ArrayList<>(names);
             if (wanted.isEmpty()) {
                 catalog.list().forEach(l -> wanted.add(l.name()));
@@ -185,6 +209,9 @@ final class CorpusCommand {
         @Spec
         CommandSpec spec;
 
+        @picocli.CommandLine.Mixin
+        Home home = new Home();
+
         @Parameters(paramLabel = "NAME", arity = "1..*", description = "Corpora to check (served together).")
         List<String> names = new ArrayList<>();
 
@@ -194,7 +221,7 @@ final class CorpusCommand {
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
-            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            CorpusCatalog catalog = home.catalog();
             List<Corpus> corpora = new ArrayList<>();
             for (String name : names) {
                 corpora.add(catalog.get(name, out::println));

@@ -47,6 +47,8 @@ import java.util.regex.Pattern;
  *     Map<String, String> truth = server.labelledPages();      // every served page URL -> label ("" = none)
  * }
  * }</pre>
+ * Also: {@link #entryUrls}, {@link #hub}, {@link #isPage}, {@link #corpusOf}, {@link #served} (pages served, in
+ * order, with times), {@link #prerender} (rewrite every page up front), {@link #requests}, {@link #port}.
  * URLs are compared as strings in the form this server produces ({@code http://127.0.0.N:PORT/path}, path
  * percent-encoded where needed); {@link #label} also accepts other spellings of the same URL (a fragment, "/" for
  * a directory's index.html, percent-encoded characters).
@@ -106,6 +108,7 @@ public final class CorpusServer implements AutoCloseable {
     private final AtomicLong cachedBytes = new AtomicLong();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong pageRequests = new AtomicLong();
+    private final java.util.Queue<Served> served = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final PageRewriter rewriter = new PageRewriter();
     private final int port;
 
@@ -274,6 +277,51 @@ public final class CorpusServer implements AutoCloseable {
         return pageRequests.get();
     }
 
+    /** A page served: when (epoch milliseconds, before the body was sent) and its URL (as in labelledPages). */
+    public record Served(long epochMillis, String url) {
+    }
+
+    /** Every HTML page of a corpus answered 200 since the start or {@link #clearServed()}, in order. */
+    public List<Served> served() {
+        return List.copyOf(served);
+    }
+
+    /** Forgets the pages served so far (and their count in {@link #pageRequests()}). */
+    public void clearServed() {
+        served.clear();
+        pageRequests.set(0);
+    }
+
+    /**
+     * Rewrites every served page now and keeps it in memory, so that later requests cost no parsing: for
+     * measurements where the server shares the CPU with what is measured. Takes a few seconds per thousand pages.
+     */
+    public void prerender(int threads) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+        try {
+            for (Site s : byName.values()) {
+                for (String rel : s.pages().keySet()) {
+                    pool.execute(() -> file(s, rel).ifPresent(f -> {
+                        try {
+                            rewritten(s, rel, f);
+                        } catch (IOException | RuntimeException e) {
+                            // served (or answered 404) when asked for
+                        }
+                    }));
+                }
+            }
+        } finally {
+            pool.shutdown();
+            pool.awaitTermination(10, java.util.concurrent.TimeUnit.MINUTES);
+        }
+    }
+
+    /** Forgets the rewritten pages kept in memory: the next request for each page rewrites it again. */
+    public void dropRenderedPages() {
+        rewritten.clear();
+        cachedBytes.set(0);
+    }
+
     private Site site(String corpus) {
         Site s = byName.get(corpus);
         if (s == null) {
@@ -350,12 +398,24 @@ public final class CorpusServer implements AutoCloseable {
                 }
                 byte[] body = rewritten(site, rel, file.get());
                 pageRequests.incrementAndGet();
+                served.add(new Served(System.currentTimeMillis(), pageUrl(site, rel)));
                 send(ex, 200, ContentTypes.HTML, body);
             } else {
                 send(ex, 200, ContentTypes.of(rel), Files.readAllBytes(file.get()));
             }
         } catch (IOException | RuntimeException e) {
-            // the client went away, or a file could not be read: nothing more to say to it
+            serverError(ex); // a file could not be read or rewritten, or the client went away
+        }
+    }
+
+    /** Answers 500 unless a response was already started (then the client only sees the connection close). */
+    private static void serverError(HttpExchange ex) {
+        try {
+            if (ex.getResponseCode() == -1) {
+                ex.sendResponseHeaders(500, -1);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // the client went away
         }
     }
 

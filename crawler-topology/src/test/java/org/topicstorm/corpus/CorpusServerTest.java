@@ -161,4 +161,21 @@ class CorpusServerTest {
         Document hub = Jsoup.parse(get(server.hub()).body());
         assertEquals(List.of(base("lo"), base("plain")), hub.select("a[href]").eachAttr("href"));
     }
+
+    @Test
+    void aWalkFollowsServedLinksFromTheRoot() throws Exception {
+        SiteWalk.Result walk = new SiteWalk(server, 2).walk(List.of(server.baseUrl("lo")), 100);
+        // / (site index) -> calc/main and write/main; calc/main -> calc/sum (its aside link to write is stripped)
+        Map<String, Integer> depth = new LinkedHashMap<>();
+        depth.put(base("lo"), 0);
+        depth.put(base("lo") + "en/text/calc/main.html", 1);
+        depth.put(base("lo") + "en/text/write/main.html", 1);
+        depth.put(base("lo") + "en/text/calc/sum.html", 2);
+        assertEquals(depth, walk.depth());
+        assertEquals(3, walk.links());
+        assertEquals(1, walk.sameLabel(), "calc/main -> calc/sum; the site index has no label");
+        assertEquals(0, walk.broken());
+        assertEquals(0, walk.fetchFailures());
+        assertEquals(Map.of(0, 1, 1, 2, 2, 1), walk.histogram());
+    }
 }
