@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 
@@ -32,7 +33,8 @@ import java.util.zip.GZIPInputStream;
  *   <li><b>binary</b> ({@code -binary 1}): an ASCII header line {@code "<words> <dimension>\n"}, then for each word
  *   its UTF-8 bytes, one space, {@code dimension} 32-bit IEEE floats in little-endian order, and a newline.</li>
  *   <li><b>text</b>: the same header line, then one line per word: the word and its values, separated by single
- *   spaces. A text file without the header line (GloVe's format) is read too.</li>
+ *   spaces. A text file without the header line (GloVe's format) is read too, and so is Deeplearning4j's text
+ *   output (a third number in the header; words that need it written as "B64:" + Base64).</li>
  * </ul>
  * {@link #load(Path)} tells the formats apart by content, not by file name; a gzip-compressed file
  * ({@code .bin.gz}, {@code .txt.gz}) is decompressed on the fly, and a Deeplearning4j model zip
@@ -143,24 +145,26 @@ public final class WordVectorsFiles {
 
     /**
      * Reads the header line (consuming it when there is one) and peeks at the first record to tell binary from
-     * text: in a text file the bytes after the first word are digits, signs, points, exponents and spaces; in a
-     * binary file they are raw floats, which (for any real vector) contain other bytes.
+     * text: in a text file the first word is followed by a line of {@code dimension} decimal numbers; in a binary
+     * file by raw floats.
      */
     private static Detected detect(InputStream in, String name) throws IOException {
         in.mark(1 << 16);
         String first = readAsciiLine(in, name);
         String[] parts = first.strip().split(" +");
-        if (parts.length == 2 && isCount(parts[0]) && isCount(parts[1])) {
+        // "<words> <dimension>"; Deeplearning4j adds a third number (of documents), ignored here.
+        if ((parts.length == 2 || parts.length == 3) && Arrays.stream(parts).allMatch(WordVectorsFiles::isCount)) {
             long count = Long.parseLong(parts[0]);
             int dim = Integer.parseInt(parts[1]);
             if (count == 0 || dim == 0) {
                 throw new IOException(name + ": header says " + count + " words of dimension " + dim + ": no vectors");
             }
-            in.mark(MAX_WORD_BYTES + 4 * dim + 16);
+            int peekLength = 32 * dim + 64;
+            in.mark(MAX_WORD_BYTES + peekLength + 16);
             readWord(in, name, 0);
-            byte[] peek = in.readNBytes(4 * dim);
+            byte[] peek = in.readNBytes(peekLength);
             in.reset();
-            return new Detected(looksLikeText(peek) ? Format.TEXT : Format.BINARY, count, dim, true);
+            return new Detected(isTextRecord(peek, dim) ? Format.TEXT : Format.BINARY, count, dim, true);
         }
         // No "<count> <dimension>" header: a text file with the vectors from the first line (GloVe).
         in.reset();
@@ -171,15 +175,32 @@ public final class WordVectorsFiles {
         return new Detected(Format.TEXT, -1, parts.length - 1, false);
     }
 
-    private static boolean looksLikeText(byte[] bytes) {
-        for (byte b : bytes) {
-            boolean numeric = (b >= '0' && b <= '9') || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E'
-                    || b == ' ' || b == '\n' || b == '\r' || b == '\t';
-            if (!numeric) {
+    /**
+     * True when the first record continues as text: a line of exactly {@code dim} numbers, or at least a line of
+     * printable ASCII (a malformed text file, reported line by line by the text reader). Raw floats of a binary
+     * record are next to never a run of printable ASCII ending in a newline.
+     */
+    private static boolean isTextRecord(byte[] bytes, int dim) {
+        int end = 0;
+        while (end < bytes.length && bytes[end] != '\n') {
+            byte b = bytes[end];
+            if (!((b >= 0x20 && b < 0x7f) || b == '\r' || b == '\t')) {
                 return false;
             }
+            end++;
         }
-        return true;
+        String[] values = new String(bytes, 0, end, StandardCharsets.US_ASCII).strip().split("[ \t]+");
+        if (values.length == dim) {
+            try {
+                for (String v : values) {
+                    Float.parseFloat(v);
+                }
+                return true;
+            } catch (NumberFormatException e) {
+                // printable but not numbers: decided below
+            }
+        }
+        return end < bytes.length && end > 0;
     }
 
     private static boolean isCount(String s) {
