@@ -115,12 +115,24 @@ public final class VectorTrainer {
                 .iterate(new TokenisedSentences(sentences, tokenizer))
                 .tokenizerFactory(new DefaultTokenizerFactory())
                 .build();
-        word2vec.fit();
+        try {
+            word2vec.fit();
+        } catch (IllegalStateException e) {
+            // DL4J: "You can't fit() model with empty Vocabulary or WeightLookupTable"
+            if (word2vec.getVocab() == null || word2vec.getVocab().numWords() == 0) {
+                throw tooLittleText();
+            }
+            throw e;
+        }
         if (word2vec.getVocab().numWords() == 0) {
-            throw new IllegalArgumentException("no word occurs at least " + options.minCount()
-                    + " times in the training text: give more text or a lower minimum count");
+            throw tooLittleText();
         }
         return Dl4jVectors.toEmbeddings(word2vec);
+    }
+
+    private IllegalArgumentException tooLittleText() {
+        return new IllegalArgumentException("no word occurs at least " + options.minCount()
+                + " times in the training text: give more text or a lower minimum count");
     }
 
     /** DL4J's sentence iterator over an Iterable, giving each sentence as its tokens joined by single spaces. */
