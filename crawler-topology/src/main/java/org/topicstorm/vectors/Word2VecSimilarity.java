@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The 002 patent's word2vec relevance (shared notes, methods.md section 002):
@@ -46,7 +47,8 @@ import java.util.Objects;
  * Cosines keep their sign, so a score lies in [-1, 1] (in practice almost always &gt;= 0 for real embeddings); a
  * caller needing [0, 1] clamps.
  *
- * <p>Immutable and thread-safe: {@link #score(Map)} allocates only small per-call arrays.
+ * <p>Thread-safe. Each vocabulary word's best topic term is computed once and remembered (an array of 8 bytes per
+ * vocabulary word), so scoring costs about one hash look-up per page word plus m array reads.
  */
 public final class Word2VecSimilarity {
 
@@ -63,6 +65,13 @@ public final class Word2VecSimilarity {
     private final String[] vectorTermNames;
     /** Lower-cased EXACT_ONLY terms -> the term as given. */
     private final Map<String, String> exactTerms;
+    /**
+     * Per vocabulary row, max_j cos(row, s_j) once computed: the topic is fixed, so a word's best topic term never
+     * changes. Packed as (float bits of the cosine) << 32 | (index of the term + 1); 0 = not computed yet. Opaque
+     * reads and writes keep each entry atomic; two threads computing one entry write the same value. 8 bytes per
+     * vocabulary word (0.8 MB for 100k words), and a page then costs about one array read per page word.
+     */
+    private final AtomicLongArray bestByRow;
 
     /**
      * @param embeddings the word vectors
@@ -100,6 +109,7 @@ public final class Word2VecSimilarity {
         this.topicVectors = new float[vectors.size() * dimension];
         this.vectorTermNames = new String[vectors.size()];
         this.exactTerms = new HashMap<>();
+        this.bestByRow = new AtomicLongArray(embeddings.size());
         int k = 0;
         for (TopicTerm t : this.topicTerms) {
             if (t.kind() == TopicTerm.Kind.EXACT_ONLY) {
@@ -182,15 +192,14 @@ public final class Word2VecSimilarity {
             if (exact != null) {
                 best = 1;
                 bestTerm = exact;
-            } else if (rows[i] >= 0) {
-                int offset = rows[i] * dimension;
-                for (int j = 0; j < vectorTermNames.length; j++) {
-                    double c = Embeddings.dot(unit, offset, topicVectors, j * dimension, dimension);
-                    if (c > best) {
-                        best = c;
-                        bestTerm = vectorTermNames[j];
-                    }
+            } else if (rows[i] >= 0 && vectorTermNames.length > 0) {
+                long packed = bestByRow.getOpaque(rows[i]);
+                if (packed == 0) {
+                    packed = best(unit, rows[i]);
+                    bestByRow.setOpaque(rows[i], packed);
                 }
+                best = Float.intBitsToFloat((int) (packed >>> 32));
+                bestTerm = vectorTermNames[(int) packed - 1];
             }
             if (bestTerm == null) {
                 best = 0; // no candidate topic term at all
@@ -200,6 +209,21 @@ public final class Word2VecSimilarity {
             matches.add(new Match(words[i], weights[i], bestTerm, best));
         }
         return new Result(sum / count, List.copyOf(matches));
+    }
+
+    /** max_j cos(row, s_j), packed as in {@link #bestByRow}; ties go to the first term. */
+    private long best(float[] unit, int row) {
+        int offset = row * dimension;
+        float best = Float.NEGATIVE_INFINITY;
+        int bestIndex = 0;
+        for (int j = 0; j < vectorTermNames.length; j++) {
+            float c = Embeddings.dot(unit, offset, topicVectors, j * dimension, dimension);
+            if (c > best) {
+                best = c;
+                bestIndex = j;
+            }
+        }
+        return ((long) Float.floatToRawIntBits(best) << 32) | (bestIndex + 1);
     }
 
     /** True when (w, word) ranks before (otherWeight, otherWord): higher weight first, then by word. */
