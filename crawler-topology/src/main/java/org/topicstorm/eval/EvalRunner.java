@@ -82,8 +82,6 @@ public final class EvalRunner {
     public static final Map<String, Object> EVAL_CONF = Map.of(
             "fetcher.server.delay", 0.0,
             UrlFilterChain.CONFIG_FILE, "urlfilters-offline.json",
-            "status.batch.max.delay.ms", 200,
-            "indexer.batch.max.delay.ms", 200,
             "frontier.query.min.interval.ms", 300,
             CrawlRunner.IDLE_STOP_SECS, 5,
             CrawlRunner.PROGRESS_SECS, 1);

@@ -44,7 +44,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQ
                 ConfUtils.getLong(conf, PURGATORY_MS, 5000L),
                 ConfUtils.getLong(conf, RETRY_BACKOFF_MS, 2000L),
                 positive(conf, STATUS_BATCH_SIZE, 500, Integer.MAX_VALUE),
-                ConfUtils.getLong(conf, STATUS_BATCH_MAX_DELAY_MS, 1000L),
+                ConfUtils.getLong(conf, STATUS_BATCH_MAX_DELAY_MS, 200L),
                 ConfUtils.getBoolean(conf, RECORD_LINKS, true),
                 schedule);
     }

@@ -41,7 +41,7 @@ public class IndexerBolt extends BaseRichBolt {
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         this.batch = new TupleBatch<>(ConfUtils.getInt(conf, BATCH_SIZE, 50),
-                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 1000L));
+                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 200L));
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
     }
