@@ -54,7 +54,7 @@ public record Installation(Path root) {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> {
                 String name = p.getFileName().toString();
-                return name.startsWith("topicstorm-topology-") && name.endsWith(".jar");
+                return name.startsWith("topicstorm-topology-") && name.endsWith(".jar") && !name.endsWith("-module.jar");
             }).max(Comparator.comparingLong(p -> p.toFile().lastModified()));
         } catch (IOException e) {
             return Optional.empty();

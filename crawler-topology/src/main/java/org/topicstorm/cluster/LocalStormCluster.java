@@ -420,7 +420,7 @@ public final class LocalStormCluster {
     }
 
     /** Every live process started for this home: the daemons (by their marker property) and the workers. */
-    List<ProcessHandle> processesOfThisHome() {
+    public List<ProcessHandle> processesOfThisHome() {
         String daemonMarker = "-D" + HOME_PROPERTY + "=" + home;
         String workerMarker = "-Dstorm.local.dir=" + home.resolve("storm-local");
         long self = ProcessHandle.current().pid();
