@@ -32,9 +32,13 @@ final class ClusterTargetOptions {
         if (fromStormScript != null && !fromStormScript.isBlank()) {
             return StormClient.Target.fromStormYaml(Path.of(fromStormScript));
         }
-        LocalStormCluster cluster = ClusterCommand.cluster(LocalStormCluster.defaultHome(), null);
-        if (cluster.status().running()) {
-            return StormClient.Target.fromStormYaml(cluster.stormYaml());
+        try {
+            LocalStormCluster cluster = ClusterCommand.cluster(LocalStormCluster.defaultHome(), null);
+            if (cluster.status().running()) {
+                return StormClient.Target.fromStormYaml(cluster.stormYaml());
+            }
+        } catch (IllegalStateException e) {
+            // not run from a checkout (e.g. the topology jar on its own): there is no local cluster to use
         }
         throw new IllegalArgumentException("no Storm cluster given: use --nimbus HOST:PORT or --storm-conf FILE, or "
                 + "start the local cluster with `topicstorm cluster start`");

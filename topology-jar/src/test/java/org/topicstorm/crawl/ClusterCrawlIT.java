@@ -52,7 +52,11 @@ class ClusterCrawlIT {
                 java.util.concurrent.CompletableFuture.supplyAsync(EsTestNode::url);
         Installation checkout = new Installation(Path.of("..").toAbsolutePath().normalize());
         Path home = Path.of("target/cluster-it").toAbsolutePath();
-        // Logs and worker artifacts of an earlier run would only confuse a failure's diagnostics.
+        cluster = new LocalStormCluster(home, checkout.localClusterInstall(),
+                new LocalStormCluster.Options(512, Duration.ofSeconds(120)), line -> System.out.println("[cluster] " + line));
+        // A run killed with SIGKILL may have left its cluster running: stop it, then start from an empty home
+        // (logs and worker artifacts of an earlier run would only confuse a failure's diagnostics).
+        cluster.stop();
         if (Files.exists(home)) {
             try (var paths = Files.walk(home)) {
                 for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
@@ -60,8 +64,6 @@ class ClusterCrawlIT {
                 }
             }
         }
-        cluster = new LocalStormCluster(home, checkout.localClusterInstall(),
-                new LocalStormCluster.Options(512, Duration.ofSeconds(120)), line -> System.out.println("[cluster] " + line));
         // Whatever happens to this JVM short of SIGKILL, the cluster's processes go with it.
         stopOnExit = new Thread(() -> {
             try {
