@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "topicstorm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A topic-focused web crawler on Apache Storm and Elasticsearch.",
         subcommands = {DemoCommand.class, CrawlCommand.class, StatsCommand.class, EsCommand.class, BenchCommand.class,
-                CorpusCommand.class, EvalCommand.class, VectorsCommand.class})
+                CorpusCommand.class, EvalCommand.class, VectorsCommand.class, SubmitCommand.class, KillCommand.class,
+                ClusterCommand.class})
 public final class Main implements Runnable {
 
     @Spec

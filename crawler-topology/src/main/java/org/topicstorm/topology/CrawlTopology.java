@@ -22,6 +22,14 @@ public final class CrawlTopology {
 
     /** The Flux file on the classpath used when none is given. */
     public static final String DEFAULT_FLUX = "crawler.flux.yaml";
+    /**
+     * The Flux file for a Storm cluster: the same components, with parallelism from the configuration
+     * ({@code ${topicstorm.parallelism.*}} placeholders, see storm-conf/topicstorm-default.yaml).
+     */
+    public static final String CLUSTER_FLUX = "crawler-cluster.flux.yaml";
+
+    /** A Flux placeholder: ${key}. (Flux also knows ${ENV-NAME}; TopicStorm's files use configuration keys only.) */
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\$\\{([^}]+)}");
     /** The id of the frontier spout in the Flux file: its parallelism sets the status index's shard count. */
     public static final String SPOUT_ID = "spout";
 
@@ -57,6 +65,58 @@ public final class CrawlTopology {
         }
         if (def.getSpoutDef(SPOUT_ID) == null) {
             throw new IOException((fluxFile == null ? DEFAULT_FLUX : fluxFile) + ": no spout with id '" + SPOUT_ID + "'");
+        }
+        return new CrawlTopology(def);
+    }
+
+    /**
+     * Loads a Flux file whose {@code ${key}} placeholders are filled from the configuration.
+     *
+     * @param fluxFile a Flux YAML file, or null for {@code resource} on the classpath
+     * @param conf     the merged crawl configuration; every placeholder must name one of its keys
+     * @throws IOException naming the file and the placeholder when a key is missing, or the file is invalid
+     */
+    public static CrawlTopology load(Path fluxFile, String resource, Map<String, Object> conf) throws IOException {
+        String source = fluxFile == null ? resource : fluxFile.toString();
+        String text;
+        if (fluxFile == null) {
+            try (java.io.InputStream in = CrawlTopology.class.getResourceAsStream("/" + resource)) {
+                if (in == null) {
+                    throw new IOException(resource + ": Flux file not on the classpath");
+                }
+                text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        } else {
+            if (!Files.isRegularFile(fluxFile)) {
+                throw new IOException(fluxFile + ": Flux file not found");
+            }
+            text = Files.readString(fluxFile);
+        }
+        Properties properties = new Properties();
+        // Comment lines are skipped: they may mention placeholders.
+        String code = String.join("\n", text.lines().filter(l -> !l.strip().startsWith("#")).toList());
+        java.util.regex.Matcher m = PLACEHOLDER.matcher(code);
+        while (m.find()) {
+            String key = m.group(1);
+            Object value = conf.get(key);
+            if (value == null || value instanceof Map || value instanceof java.util.Collection) {
+                throw new IOException(source + ": placeholder ${" + key + "} needs a configuration key '" + key
+                        + "' with a single value (see storm-conf/topicstorm-default.yaml)");
+            }
+            properties.setProperty(key, value.toString());
+        }
+        TopologyDef def;
+        try {
+            def = FluxParser.parseInputStream(new java.io.ByteArrayInputStream(
+                    code.getBytes(java.nio.charset.StandardCharsets.UTF_8)), false, true, properties, false);
+        } catch (RuntimeException e) {
+            throw new IOException(source + ": not a valid Flux topology: " + e.getMessage(), e);
+        }
+        if (def == null || !def.validate()) {
+            throw new IOException(source + ": not a valid Flux topology");
+        }
+        if (def.getSpoutDef(SPOUT_ID) == null) {
+            throw new IOException(source + ": no spout with id '" + SPOUT_ID + "'");
         }
         return new CrawlTopology(def);
     }

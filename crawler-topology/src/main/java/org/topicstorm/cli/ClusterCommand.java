@@ -1,0 +1,147 @@
+package org.topicstorm.cli;
+
+import org.apache.storm.generated.ClusterSummary;
+import org.apache.storm.generated.TopologySummary;
+import org.topicstorm.cluster.LocalStormCluster;
+import org.topicstorm.cluster.StormClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code topicstorm cluster start|stop|status}: the local multi-process Storm cluster. */
+@Command(name = "cluster", mixinStandardHelpOptions = true,
+        description = "Start, stop or inspect a local Storm cluster (ZooKeeper, Nimbus, a Supervisor and its workers "
+                + "as separate JVMs, all on 127.0.0.1) for `topicstorm submit`.",
+        subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class, ClusterCommand.Status.class})
+final class ClusterCommand {
+
+    static final class HomeOption {
+        @Option(names = "--home", paramLabel = "DIR",
+                description = "The cluster's directory (configuration, storm.local.dir, logs). Default: ~/.topicstorm/storm.")
+        Path home;
+
+        Path home() {
+            return home == null ? LocalStormCluster.defaultHome() : home;
+        }
+    }
+
+    static LocalStormCluster cluster(Path home, PrintWriter progress) {
+        return cluster(home, progress, LocalStormCluster.Options.defaults());
+    }
+
+    static LocalStormCluster cluster(Path home, PrintWriter progress, LocalStormCluster.Options options) {
+        return new LocalStormCluster(home, ClusterTargetOptions.installation().localClusterInstall(), options, line -> {
+            if (progress != null) {
+                progress.println(line);
+                progress.flush();
+            }
+        });
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true,
+            description = "Start the cluster (or reuse it if it runs) and wait until its Supervisor has registered. "
+                    + "It keeps running after this command ends.")
+    static final class Start implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        HomeOption home;
+
+        @Option(names = "--worker-heap", paramLabel = "MB", description = "Heap of each worker JVM. Default: ${DEFAULT-VALUE}.")
+        int workerHeapMb = LocalStormCluster.Options.defaults().workerHeapMb();
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", description = "How long to wait for the daemons. "
+                + "Default: ${DEFAULT-VALUE}.")
+        long timeoutSecs = LocalStormCluster.Options.defaults().startTimeout().toSeconds();
+
+        @Override
+        public Integer call() throws Exception {
+            if (workerHeapMb < 128) {
+                throw new IllegalArgumentException("--worker-heap must be at least 128 (MB)");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            LocalStormCluster cluster = cluster(home.home(), spec.commandLine().getErr(),
+                    new LocalStormCluster.Options(workerHeapMb, Duration.ofSeconds(timeoutSecs)));
+            Path stormYaml = cluster.start();
+            printStatus(cluster, out);
+            out.println("Submit a crawl: topicstorm submit --topic FILE (or --storm-conf " + stormYaml + ")");
+            out.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "Stop the workers, the Supervisor, Nimbus and ZooKeeper. Running crawls stop too (their "
+                    + "state stays in Elasticsearch).")
+    static final class Stop implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        HomeOption home;
+
+        @Override
+        public Integer call() throws Exception {
+            boolean wasRunning = cluster(home.home(), spec.commandLine().getErr()).stop();
+            spec.commandLine().getOut().println(wasRunning ? "Stopped." : "The local Storm cluster was not running.");
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Which daemons run, and the topologies on the cluster. Exit code 3 when it is not running.")
+    static final class Status implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        HomeOption home;
+
+        @Override
+        public Integer call() {
+            return printStatus(cluster(home.home(), null), spec.commandLine().getOut()) ? 0 : 3;
+        }
+    }
+
+    /** @return true if the whole cluster runs */
+    static boolean printStatus(LocalStormCluster cluster, PrintWriter out) {
+        LocalStormCluster.Status status = cluster.status();
+        if (status.pids().isEmpty()) {
+            out.println("The local Storm cluster (" + cluster.home() + ") is not running.");
+            out.flush();
+            return false;
+        }
+        for (Map.Entry<String, Long> daemon : status.pids().entrySet()) {
+            out.printf("%-11s pid %d%n", daemon.getKey(), daemon.getValue());
+        }
+        for (String daemon : LocalStormCluster.DAEMON_NAMES) {
+            if (!status.pids().containsKey(daemon)) {
+                out.printf("%-11s NOT RUNNING (log: %s)%n", daemon, cluster.logsDir().resolve(daemon + ".log"));
+            }
+        }
+        out.println("Nimbus: 127.0.0.1:" + status.nimbusPort() + "; configuration for clients: " + status.stormYaml());
+        out.println("Logs: " + cluster.logsDir() + " (workers: workers-artifacts/TOPOLOGY/PORT/worker.log)");
+        if (status.running()) {
+            try (StormClient client = StormClient.connect(StormClient.Target.fromStormYaml(status.stormYaml()))) {
+                ClusterSummary summary = client.clusterSummary();
+                out.println("Supervisors: " + summary.get_supervisors_size() + "; topologies: "
+                        + summary.get_topologies_size());
+                for (TopologySummary t : summary.get_topologies()) {
+                    out.printf("  %s  %s  %d worker(s)  up %d s%n", t.get_name(), t.get_status(), t.get_num_workers(),
+                            t.get_uptime_secs());
+                }
+            } catch (RuntimeException e) {
+                out.println("Nimbus does not answer: " + e.getMessage());
+            }
+        }
+        out.flush();
+        return status.running();
+    }
+}

@@ -1,0 +1,196 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.topicstorm.cluster.CrawlSubmission;
+import org.topicstorm.cluster.Installation;
+import org.topicstorm.cluster.LocalStormCluster;
+import org.topicstorm.cluster.StormClient;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.site.DemoSite;
+import org.topicstorm.site.SiteServer;
+import org.topicstorm.topic.TopicLoader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The crawl topology jar on a real multi-process Storm cluster: ZooKeeper, Nimbus and a Supervisor in JVMs of
+ * their own, the crawl in a worker JVM launched by the Supervisor, against a real ES node and the demo site on
+ * 127.0.0.1. Submitted the way `topicstorm submit` does it, killed when every page is DONE or DISCARDED.
+ */
+class ClusterCrawlIT {
+
+    private static final Duration CRAWL_DEADLINE = Duration.ofMinutes(3);
+
+    private static LocalStormCluster cluster;
+    private static Thread stopOnExit;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        // The ES node starts meanwhile: both mostly wait for JVMs to come up.
+        java.util.concurrent.CompletableFuture<java.net.URI> es =
+                java.util.concurrent.CompletableFuture.supplyAsync(EsTestNode::url);
+        Installation checkout = new Installation(Path.of("..").toAbsolutePath().normalize());
+        Path home = Path.of("target/cluster-it").toAbsolutePath();
+        cluster = new LocalStormCluster(home, checkout.localClusterInstall(),
+                new LocalStormCluster.Options(512, Duration.ofSeconds(120)), line -> System.out.println("[cluster] " + line));
+        // A run killed with SIGKILL may have left its cluster running: stop it, then start from an empty home
+        // (logs and worker artifacts of an earlier run would only confuse a failure's diagnostics).
+        cluster.stop();
+        if (Files.exists(home)) {
+            try (var paths = Files.walk(home)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        // Whatever happens to this JVM short of SIGKILL, the cluster's processes go with it.
+        stopOnExit = new Thread(() -> {
+            try {
+                cluster.stop();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("could not stop the test Storm cluster: " + e);
+            }
+        }, "cluster-it-stop");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        cluster.start();
+        es.join();
+    }
+
+    @AfterAll
+    static void stopCluster() throws IOException {
+        if (cluster != null) {
+            cluster.stop();
+            assertTrue(cluster.processesOfThisHome().isEmpty(), "no process of the cluster is left");
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        }
+    }
+
+    @Test
+    void crawlsTheDemoSiteInAWorkerJvmAndIsKilled() throws Throwable {
+        CrawlIndices indices = new CrawlIndices("cluster-it");
+        Path jar = new Installation(Path.of("..").toAbsolutePath().normalize()).topologyJar().orElseThrow();
+        Path topicFile = Files.createTempFile("cluster-it-topic", ".yaml");
+        try (SiteServer site = DemoSite.serve();
+             ElasticsearchClient es = EsClients.create(EsTestNode.settings());
+             StormClient storm = StormClient.connect(StormClient.Target.fromStormYaml(cluster.stormYaml()))) {
+            indices.delete(es);
+            Files.writeString(topicFile, "name: cluster-it\nlanguages: [en]\nkeywords:\n" + DemoSite.TOPIC_KEYWORDS
+                    + "seeds:\n  - " + site.base() + "/\nthreshold: 0.3\nstrategy: best-first\nfocus: soft\n");
+            Map<String, Object> conf = CrawlTestSupport.testConf(EsTestNode.url().toString(), indices, topicFile);
+            conf.put("topicstorm.parallelism.fetcher", 2);   // the cluster flux's placeholders are filled
+            CrawlSubmission.Result submitted = new CrawlSubmission(line -> System.out.println("[submit] " + line))
+                    .submit(storm, new CrawlSubmission.Request(TopicLoader.load(topicFile), topicFile,
+                            Files.readString(topicFile), indices.crawl(), conf, "the test configuration", null, 1, jar));
+            assertEquals("topicstorm-cluster-it", submitted.topologyName());
+            assertEquals(List.of(site.base() + "/"), submitted.seedsInjected());
+
+            Map<String, StatusDoc> status;
+            try {
+                status = awaitCrawlDone(es, indices);
+                // the crawl ran in a worker JVM of its own, on loopback only like the daemons
+                assertFalse(cluster.workerLogs().isEmpty(), "a worker was launched and logged");
+                List<ProcessHandle> processes = cluster.processesOfThisHome();
+                assertTrue(processes.size() > 3, "a worker runs besides the 3 daemons: " + processes.size());
+                List<ListeningSockets.Listener> listeners = ListeningSockets.of(
+                        processes.stream().map(ProcessHandle::pid).toList());
+                assertFalse(listeners.isEmpty(), "the daemons listen");
+                assertTrue(listeners.stream().allMatch(ListeningSockets.Listener::loopback),
+                        "every listener is on 127.0.0.1: " + listeners);
+            } catch (Throwable t) {
+                System.out.println(diagnostics());
+                throw t;
+            } finally {
+                assertTrue(storm.kill(submitted.topologyName(), 1), "the topology was running until killed");
+            }
+            awaitGone(storm, submitted.topologyName());
+
+            // what ES holds: every page fetched once, energy pages relevant, the rest discarded
+            Set<String> done = status.values().stream().filter(d -> d.state() == CrawlState.DONE)
+                    .map(StatusDoc::url).collect(Collectors.toCollection(TreeSet::new));
+            assertTrue(done.contains(site.url("/cooking/solar-cookers")), "the energy page behind a cooking page");
+            for (StatusDoc d : status.values()) {
+                if (d.url().contains("/energy/")) {
+                    assertEquals(CrawlState.DONE, d.state(), d.url());
+                }
+                if (d.url().contains("/football/")) {
+                    assertEquals(CrawlState.DISCARDED, d.state(), d.url());
+                }
+            }
+            assertEquals(done, new TreeSet<>(CrawlTestSupport.contentDocs(es, indices).keySet()),
+                    "the content index holds exactly the relevant pages");
+            assertEquals(1, site.requests().stream().filter("/"::equals).count(), "the seed was fetched once");
+            assertTrue(site.requests().stream().noneMatch(p -> p.startsWith("/admin")), "robots.txt honoured");
+        } finally {
+            Files.deleteIfExists(topicFile);
+        }
+    }
+
+    /** Polls the status index until nothing waits and every page is DONE or DISCARDED, twice in a row. */
+    private static Map<String, StatusDoc> awaitCrawlDone(ElasticsearchClient es, CrawlIndices indices)
+            throws Exception {
+        Instant deadline = Instant.now().plus(CRAWL_DEADLINE);
+        int settled = 0;
+        Map<String, StatusDoc> docs = Map.of();
+        while (Instant.now().isBefore(deadline)) {
+            Thread.sleep(2000);
+            docs = CrawlTestSupport.statusDocs(es, indices);
+            boolean finished = docs.size() > 1 && docs.values().stream()
+                    .allMatch(d -> d.state() == CrawlState.DONE || d.state() == CrawlState.DISCARDED);
+            settled = finished ? settled + 1 : 0;
+            if (settled == 2) {
+                return docs;
+            }
+        }
+        Map<CrawlState, Long> byState = docs.values().stream()
+                .collect(Collectors.groupingBy(StatusDoc::state, Collectors.counting()));
+        throw new AssertionError("the crawl did not finish within " + CRAWL_DEADLINE.toSeconds() + " s; states: "
+                + byState);
+    }
+
+    private static void awaitGone(StormClient storm, String topology) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(60);
+        while (storm.topologyNames().contains(topology)) {
+            assertTrue(Instant.now().isBefore(deadline), topology + " still listed 60 s after the kill");
+            Thread.sleep(500);
+        }
+    }
+
+    private static String diagnostics() {
+        StringBuilder out = new StringBuilder("---- Storm cluster logs ----\n");
+        for (String daemon : LocalStormCluster.DAEMON_NAMES) {
+            out.append("== ").append(daemon).append(" ==\n").append(cluster.tail(daemon)).append('\n');
+        }
+        try {
+            for (Path log : cluster.workerLogs()) {
+                List<String> lines = Files.readAllLines(log);
+                out.append("== ").append(log).append(" ==\n")
+                        .append(String.join("\n", new ArrayList<>(lines.subList(Math.max(0, lines.size() - 60),
+                                lines.size())))).append('\n');
+            }
+        } catch (IOException e) {
+            out.append("(worker logs unreadable: ").append(e).append(")\n");
+        }
+        return out.toString();
+    }
+}
