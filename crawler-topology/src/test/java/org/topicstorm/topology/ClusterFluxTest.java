@@ -34,7 +34,7 @@ class ClusterFluxTest {
         assertEquals(2, built.get_spouts().get("spout").get_common().get_parallelism_hint());
         assertEquals(3, built.get_bolts().get("fetcher").get_common().get_parallelism_hint());
         assertEquals(4, built.get_bolts().get("parse").get_common().get_parallelism_hint());
-        assertEquals(1, built.get_bolts().get("status").get_common().get_parallelism_hint(), "the default");
+        assertEquals(2, built.get_bolts().get("status").get_common().get_parallelism_hint(), "the default");
     }
 
     @Test
