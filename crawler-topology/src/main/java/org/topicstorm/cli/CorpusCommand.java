@@ -1,0 +1,179 @@
+package org.topicstorm.cli;
+
+import org.topicstorm.corpus.Corpus;
+import org.topicstorm.corpus.CorpusCatalog;
+import org.topicstorm.corpus.CorpusServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code topicstorm corpus fetch|list|register|serve}: the offline evaluation web (real documentation sites from
+ * Debian packages, or any directory of static HTML, served on loopback addresses).
+ */
+@Command(name = "corpus", mixinStandardHelpOptions = true,
+        description = "Real HTML sites for offline evaluation: fetch them, list them, register a directory, serve them.",
+        subcommands = {CorpusCommand.Fetch.class, CorpusCommand.ListCorpora.class, CorpusCommand.Register.class,
+                CorpusCommand.Serve.class})
+final class CorpusCommand {
+
+    private static PrintWriter out(CommandSpec spec) {
+        return spec.commandLine().getOut();
+    }
+
+    @Command(name = "fetch", mixinStandardHelpOptions = true,
+            description = "Download a known corpus (a Debian package: apt-get download + dpkg-deb -x, nothing is "
+                    + "installed) into the cache, unless it is there already.")
+    static final class Fetch implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "NAME", arity = "1..*",
+                description = "python3.11-doc, libreoffice-help-en-us or libreoffice-help-zh-cn.")
+        List<String> names;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = out(spec);
+            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            for (String name : names) {
+                Corpus c = catalog.get(name, line -> {
+                    out.println(line);
+                    out.flush();
+                });
+                out.printf(Locale.ROOT, "%s: %,d pages in %s%n", name, c.htmlPages(false).size(), c.root());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "Known and registered corpora, whether they are available, and their page counts.")
+    static final class ListCorpora implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = out(spec);
+            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            out.println("corpora in " + catalog.home());
+            for (CorpusCatalog.Listing l : catalog.list()) {
+                out.printf(Locale.ROOT, "  %-24s %-14s %s%n    %s%n", l.name(),
+                        l.available() ? String.format(Locale.ROOT, "%,d pages", l.pages()) : "not fetched",
+                        l.source(), l.description());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "register", mixinStandardHelpOptions = true,
+            description = "Register a directory of static HTML as a corpus, with labelling patterns.")
+    static final class Register implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "Corpus name (lower case, digits, '.', '-').")
+        String name;
+
+        @Parameters(index = "1", paramLabel = "DIR", description = "The directory served as the site's root.")
+        Path dir;
+
+        @Option(names = "--label", paramLabel = "PATTERN=LABEL",
+                description = "Pages whose path (relative to DIR) matches PATTERN get LABEL; the first matching "
+                        + "pattern wins. PATTERN is a glob (* within a directory, ** across directories) or "
+                        + "regex:EXPRESSION. Repeatable. Example: --label 'docs/calc/**=calc'.")
+        List<String> labels = new ArrayList<>();
+
+        @Option(names = "--entry", paramLabel = "PAGE",
+                description = "An entry page relative to DIR (repeatable). Default: index.html, else the first page.")
+        List<String> entries = new ArrayList<>();
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = out(spec);
+            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            Corpus c = catalog.register(name, dir, labels, entries);
+            List<String> pages = c.htmlPages(false);
+            Map<String, Integer> counts = new TreeMap<>();
+            for (String p : pages) {
+                counts.merge(c.label(p).orElse("(none)"), 1, Integer::sum);
+            }
+            out.printf(Locale.ROOT, "registered %s: %,d pages in %s; entry %s%n", name, pages.size(), c.root(),
+                    String.join(", ", c.entries()));
+            counts.forEach((label, n) -> out.printf(Locale.ROOT, "  %-30s %,6d pages%n", label, n));
+            return 0;
+        }
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = "Serve corpora on 127.0.0.2, 127.0.0.3, ... (one address each, one port) and a hub page on "
+                    + "127.0.0.1, until Ctrl-C. Fetches known corpora that are not in the cache yet.")
+    static final class Serve implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "NAME", arity = "0..*",
+                description = "Corpora to serve. Default: every known corpus and every registered one.")
+        List<String> names = new ArrayList<>();
+
+        @Option(names = "--latency-ms", paramLabel = "N", description = "Delay of every response. Default: 0.")
+        long latencyMs;
+
+        @Option(names = "--keep-sidebar",
+                description = "Serve the pages with their navigation (sidebars, breadcrumbs, generated indexes). "
+                        + "By default it is stripped so that the link structure is web-like.")
+        boolean keepSidebar;
+
+        @Option(names = "--port", paramLabel = "PORT", description = "Port of every host. Default: a free one.")
+        int port;
+
+        @Override
+        public Integer call() throws Exception {
+            PrintWriter out = out(spec);
+            CorpusCatalog catalog = CorpusCatalog.openDefault();
+            List<String> wanted = new ArrayList<>(names);
+            if (wanted.isEmpty()) {
+                catalog.list().forEach(l -> wanted.add(l.name()));
+            }
+            List<Corpus> corpora = new ArrayList<>();
+            for (String name : wanted) {
+                corpora.add(catalog.get(name, line -> {
+                    out.println(line);
+                    out.flush();
+                }));
+            }
+            CorpusServer.Options options = new CorpusServer.Options(latencyMs, !keepSidebar, port);
+            CountDownLatch stopped = new CountDownLatch(1);
+            try (CorpusServer server = CorpusServer.start(corpora, options)) {
+                Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
+                Map<String, String> pages = server.labelledPages();
+                out.println("hub: " + server.hub());
+                for (Corpus c : corpora) {
+                    URI base = server.baseUrl(c.name());
+                    long n = pages.keySet().stream().filter(u -> u.startsWith(base.toString())).count();
+                    out.printf(Locale.ROOT, "%-24s %s  (%,d pages; entry %s)%n", c.name(), base, n,
+                            server.entryUrls(c.name()).get(0));
+                }
+                out.println("navigation " + (keepSidebar ? "kept" : "stripped") + ", latency " + latencyMs
+                        + " ms; Ctrl-C stops");
+                out.flush();
+                stopped.await();
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.topicstorm.corpus;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Gets the files of a Debian package without installing it: {@code apt-get download} (no root needed, nothing
+ * installed) and {@code dpkg-deb -x} into a directory.
+ */
+final class DebianPackages {
+
+    private static final long TIMEOUT_MINUTES = 10;
+
+    private DebianPackages() {
+    }
+
+    /** Downloads {@code pkg}'s .deb into {@code dir} and returns its path. */
+    static Path download(String pkg, Path dir) throws IOException {
+        requireTool("apt-get");
+        Files.createDirectories(dir);
+        run(dir, "download of Debian package " + pkg
+                        + " failed (if apt says it cannot locate the package, run 'apt-get update' first)",
+                "apt-get", "download", pkg);
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(pkg + "_")
+                            && f.getFileName().toString().endsWith(".deb"))
+                    .findFirst()
+                    .orElseThrow(() -> new IOException("apt-get download " + pkg + " left no " + pkg + "_*.deb in "
+                            + dir));
+        }
+    }
+
+    /** Extracts the files of a .deb into {@code dir} (as {@code dir/usr/...}). */
+    static void extract(Path deb, Path dir) throws IOException {
+        requireTool("dpkg-deb");
+        Files.createDirectories(dir);
+        run(dir, "extracting " + deb.getFileName() + " failed", "dpkg-deb", "-x", deb.toString(), dir.toString());
+    }
+
+    static void requireTool(String tool) throws IOException {
+        if (!onPath(tool)) {
+            throw new IOException(tool + " not found on the PATH: fetching a corpus needs a Debian or Ubuntu system "
+                    + "with apt-get and dpkg-deb; elsewhere, register a directory of HTML pages with "
+                    + "'topicstorm corpus register NAME DIR --label PATTERN=LABEL'");
+        }
+    }
+
+    private static boolean onPath(String tool) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void run(Path dir, String failure, String... command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        byte[] output = p.getInputStream().readAllBytes(); // the tools say little; reading to the end avoids a stall
+        try {
+            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IOException(failure + ": '" + String.join(" ", command) + "' took over "
+                        + TIMEOUT_MINUTES + " minutes");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException(failure + ": interrupted");
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(failure + ": '" + String.join(" ", command) + "' exited with " + p.exitValue()
+                    + lastLines(new String(output, StandardCharsets.UTF_8)));
+        }
+    }
+
+    private static String lastLines(String output) {
+        List<String> lines = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            if (!line.isBlank()) {
+                lines.add(line.strip());
+            }
+        }
+        if (lines.isEmpty()) {
+            return "";
+        }
+        return ": " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
+    }
+}
