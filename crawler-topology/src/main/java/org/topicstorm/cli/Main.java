@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "topicstorm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A topic-focused web crawler on Apache Storm and Elasticsearch.",
         subcommands = {DemoCommand.class, CrawlCommand.class, StatsCommand.class, EsCommand.class, BenchCommand.class,
-                CorpusCommand.class, KeywordsCommand.class})
+                CorpusCommand.class, KeywordsCommand.class, VectorsCommand.class})
 public final class Main implements Runnable {
 
     @Spec
