@@ -1,21 +1,23 @@
 package org.topicstorm.relevance;
 
+import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.text.AnalyzedPage;
 import org.topicstorm.text.PageAnalyzer;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A weighted combination of models (methods.md, model 5): score = sum_k (w_k * score_k) / sum_k w_k, relevant iff the
- * combined score &gt;= the topic's threshold (the components' own verdicts are ignored). The page is analysed once and
- * each component scores the same analysis, so all components must share one {@link PageAnalyzer}. The explanation
- * merges the components' top terms, each contribution scaled by w_k / sum w: a term's shares add up.
+ * combined score &gt;= the topic's threshold (the components' own verdicts are ignored). The page is analysed once per
+ * distinct {@link PageAnalyzer} (usually one; the word2vec model reads words unstemmed). The explanation merges the
+ * components' top terms, each contribution scaled by w_k / sum w: a term's shares add up.
  */
-public final class CombinedModel implements TermModel {
+public final class CombinedModel implements RelevanceModel {
 
     /** A component and its weight (&gt; 0). */
     public record Part(TermModel model, double weight) {
@@ -29,19 +31,12 @@ public final class CombinedModel implements TermModel {
     private final List<Part> parts;
     private final double weightSum;
     private final double threshold;
-    private final PageAnalyzer analyzer;
 
     public CombinedModel(List<Part> parts, double threshold) {
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("a combination needs at least one model");
         }
         this.parts = List.copyOf(parts);
-        this.analyzer = parts.get(0).model().analyzer();
-        for (Part p : parts) {
-            if (p.model().analyzer() != analyzer) {
-                throw new IllegalArgumentException("the models of a combination must share one PageAnalyzer");
-            }
-        }
         this.weightSum = parts.stream().mapToDouble(Part::weight).sum();
         this.threshold = threshold;
     }
@@ -51,16 +46,13 @@ public final class CombinedModel implements TermModel {
     }
 
     @Override
-    public PageAnalyzer analyzer() {
-        return analyzer;
-    }
-
-    @Override
-    public Relevance score(AnalyzedPage page) {
+    public Relevance score(ParsedPage page) {
         double score = 0;
         Map<String, Double> terms = new LinkedHashMap<>();
+        Map<PageAnalyzer, AnalyzedPage> analysed = new IdentityHashMap<>(2);
         for (Part p : parts) {
-            Relevance r = p.model().score(page);
+            AnalyzedPage a = analysed.computeIfAbsent(p.model().analyzer(), x -> x.analyze(page));
+            Relevance r = p.model().score(a);
             double share = p.weight() / weightSum;
             score += share * r.score();
             for (Relevance.TermContribution t : r.topTerms()) {

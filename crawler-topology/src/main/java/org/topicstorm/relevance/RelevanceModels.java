@@ -27,7 +27,7 @@ public final class RelevanceModels {
      * @param model    the model to score pages with
      * @param adaptive the adaptive models inside it (empty for keywords and word2vec)
      */
-    public record Built(TermModel model, List<AdaptiveModel<?>> adaptive) {
+    public record Built(RelevanceModel model, List<AdaptiveModel<?>> adaptive) {
         public Built {
             adaptive = List.copyOf(adaptive);
         }
@@ -96,9 +96,13 @@ public final class RelevanceModels {
                 adaptive.add(model);
                 return model;
             }
-            case WORD2VEC:
-                throw new UnsupportedOperationException("topic " + topic.name() + ": the word2vec model is not "
-                        + "available in this build");
+            case WORD2VEC: {
+                // Vectors are trained on words as written: the same pipeline without the stemmer.
+                PageAnalyzer unstemmed = r.stemming() ? new PageAnalyzer(new TextAnalyzer(false),
+                        new TextSelection(r.hubShare()), topic.languages()) : analyzer;
+                return new Word2VecModel(Word2VecModel.embeddings(r.word2vec().vectors()), topic.keywords().keySet(),
+                        r.word2vec().pageWords(), unstemmed, r.tagWeights(), topic.threshold());
+            }
             default:
                 throw new IllegalArgumentException("not a single model: " + m);
         }

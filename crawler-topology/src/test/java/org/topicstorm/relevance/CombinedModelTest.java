@@ -1,7 +1,6 @@
 package org.topicstorm.relevance;
 
 import org.junit.jupiter.api.Test;
-import org.topicstorm.text.AnalyzedPage;
 import org.topicstorm.text.TagWeights;
 
 import java.util.List;
@@ -29,7 +28,7 @@ class CombinedModelTest {
                 ANALYZER, TagWeights.UNIFORM, 0.5, 0.5, false);
         CombinedModel combined = new CombinedModel(
                 List.of(new CombinedModel.Part(keywords, 3), new CombinedModel.Part(centroid, 1)), 0.5);
-        AnalyzedPage page = body("p", "a1", "a1", "c1");
+        org.topicstorm.parse.ParsedPage page = org.topicstorm.support.Pages.page("a1 a1 c1");
         assertEquals(1 / Math.sqrt(2), keywords.score(page).score(), EPS);
         assertEquals(3 / Math.sqrt(10), centroid.score(page).score(), EPS);
         // (3 * 0.70711 + 1 * 0.94868) / 4 = 0.76750
@@ -42,13 +41,15 @@ class CombinedModelTest {
     }
 
     @Test
-    void componentsMustShareTheirAnalyzerAndWeightsMustBePositive() {
-        WeightedKeywordModel a = new WeightedKeywordModel(Map.of("aa", 1.0), 0.5, TagWeights.UNIFORM, ANALYZER, "en");
-        WeightedKeywordModel b = new WeightedKeywordModel(Map.of("aa", 1.0), 0.5, TagWeights.UNIFORM,
-                new org.topicstorm.text.PageAnalyzer(new org.topicstorm.text.TextAnalyzer(true),
-                        new org.topicstorm.text.TextSelection(0.6), List.of("en")), "en");
-        assertThrows(IllegalArgumentException.class, () -> new CombinedModel(
-                List.of(new CombinedModel.Part(a, 1), new CombinedModel.Part(b, 1)), 0.5));
+    void eachDistinctAnalyzerReadsThePageAndWeightsMustBePositive() {
+        // "Clouds": the stemming model finds "cloud"; the plain one only "clouds". Each component sees its own
+        // analysis: both score 1, so the combination scores 1.
+        org.topicstorm.text.PageAnalyzer stemming = new org.topicstorm.text.PageAnalyzer(
+                new org.topicstorm.text.TextAnalyzer(true), new org.topicstorm.text.TextSelection(0.6), List.of("en"));
+        WeightedKeywordModel a = new WeightedKeywordModel(Map.of("cloud", 1.0), 0.5, TagWeights.UNIFORM, stemming, "en");
+        WeightedKeywordModel b = new WeightedKeywordModel(Map.of("clouds", 1.0), 0.5, TagWeights.UNIFORM, ANALYZER, "en");
+        CombinedModel both = new CombinedModel(List.of(new CombinedModel.Part(a, 1), new CombinedModel.Part(b, 1)), 0.5);
+        assertEquals(1.0, both.score(org.topicstorm.support.Pages.page("Clouds")).score(), EPS);
         assertThrows(IllegalArgumentException.class, () -> new CombinedModel.Part(a, 0));
     }
 }
