@@ -47,9 +47,15 @@ public final class WeightedTerms implements Serializable {
         this.norm = Math.sqrt(ss);
     }
 
+    /** Takes ownership of a map already checked (finite weights &gt; 0): no copy. */
+    private WeightedTerms(HashMap<String, Double> owned, double norm) {
+        this.weights = Collections.unmodifiableMap(owned);
+        this.norm = norm;
+    }
+
     /** wf(t) = sum over the page's parts of (the part's tag weight) * (occurrences of t in the part). */
     public static WeightedTerms of(AnalyzedPage page, TagWeights tagWeights) {
-        Map<String, Double> wf = new HashMap<>();
+        HashMap<String, Double> wf = new HashMap<>();
         for (AnalyzedPage.Part part : page.parts()) {
             Double w = tagWeights.of(part.tag());
             if (w == 0) {
@@ -59,7 +65,12 @@ public final class WeightedTerms implements Serializable {
                 wf.merge(term, w, Double::sum);
             }
         }
-        return new WeightedTerms(wf);
+        double ss = 0;
+        for (double v : wf.values()) {
+            ss += v * v;
+        }
+        // Tag weights are finite and >= 0 (TagWeights checks), zero ones were skipped: no entry needs checking.
+        return new WeightedTerms(wf, Math.sqrt(ss));
     }
 
     public Map<String, Double> weights() {
