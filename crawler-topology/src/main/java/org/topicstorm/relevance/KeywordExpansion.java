@@ -78,7 +78,11 @@ public final class KeywordExpansion {
             w.weights().keySet().forEach(t -> df.merge(t, 1, Integer::sum));
             countForms(p, a.language(), forms);
         }
-        Map<String, Double> keywords = new LinkedHashMap<>(topic.keywords());
+        // The original keywords first, heaviest first (the topic's map has no order).
+        Map<String, Double> keywords = new LinkedHashMap<>();
+        topic.keywords().entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> keywords.put(e.getKey(), e.getValue()));
         List<Round> done = new ArrayList<>();
         String language = TopicLoader.keywordLanguage(topic.languages());
         for (int r = 0; r < rounds; r++) {

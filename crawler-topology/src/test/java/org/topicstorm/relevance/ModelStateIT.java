@@ -93,6 +93,25 @@ class ModelStateIT {
             assertEquals(learnt, ((CentroidModel) restarted.adaptive().get(0)).state());
             restarted.model().score(close);
             assertEquals(2, ((CentroidModel) restarted.adaptive().get(0)).state().updates());
+
+            // The bolt: a task built from the configuration finds the stored state and scores with it.
+            java.util.Map<String, Object> conf = new java.util.HashMap<>();
+            conf.put(org.topicstorm.topology.TopicStormConfig.TOPIC_FILE, topicFile.toString());
+            conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
+            conf.put(org.topicstorm.es.EsSettings.ADDRESSES, EsTestNode.url().toString());
+            RelevanceBolt bolt = new RelevanceBolt();
+            org.topicstorm.support.CapturingCollector out = new org.topicstorm.support.CapturingCollector();
+            bolt.prepare(conf, null, new org.apache.storm.task.OutputCollector(out));
+            bolt.execute(org.topicstorm.support.Tuples.tuple(new org.apache.storm.tuple.Fields(
+                            org.topicstorm.topology.TupleFields.URL, org.topicstorm.topology.TupleFields.PAGE,
+                            org.topicstorm.topology.TupleFields.METADATA), close.url(), close,
+                    new com.digitalpebble.stormcrawler.Metadata()));
+            Relevance scored = (Relevance) out.emits.get(0).values().get(2);
+            assertEquals(RelevanceModels.build(topic, store, false).model().score(close).score(), scored.score(),
+                    1e-12);
+            bolt.cleanup(); // the writer (no context: task 0) saves what it learnt
+            assertEquals(learnt.updates() + 1,
+                    store.load(CentroidModel.KIND, CentroidState.class).orElseThrow().updates());
             indices.delete(es);
         }
     }
