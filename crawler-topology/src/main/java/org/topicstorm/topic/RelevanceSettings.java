@@ -3,7 +3,6 @@ package org.topicstorm.topic;
 import org.topicstorm.text.TagWeights;
 import org.topicstorm.text.TextSelection;
 
-import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -31,7 +30,7 @@ public record RelevanceSettings(
         Path seedPages,
         Centroid centroid,
         SeedSet seedSet,
-        Word2Vec word2vec) implements Serializable {
+        Word2Vec word2vec) {
 
     /** The models of methods.md; names as written in the topic file. */
     public enum Model {
@@ -54,7 +53,7 @@ public record RelevanceSettings(
      * @param features         K: the most frequent terms of the seed pages kept as features
      * @param updateSimilarity a page moves the centroid when its cosine to some seed page exceeds this
      */
-    public record Centroid(int features, double updateSimilarity) implements Serializable {
+    public record Centroid(int features, double updateSimilarity) {
         public static final Centroid DEFAULT = new Centroid(100, 0.5);
     }
 
@@ -64,7 +63,7 @@ public record RelevanceSettings(
      * @param joinThreshold a page whose score is at least this joins the seed set; null = the topic's threshold
      * @param terms         heaviest terms kept per seed page (bounds the persisted state)
      */
-    public record SeedSet(int maxSize, Double joinThreshold, int terms) implements Serializable {
+    public record SeedSet(int maxSize, Double joinThreshold, int terms) {
         public static final SeedSet DEFAULT = new SeedSet(50, null, 200);
     }
 
@@ -72,7 +71,7 @@ public record RelevanceSettings(
      * @param vectors   word vectors file (word2vec binary or text format); must exist on every worker
      * @param pageWords m: the page's heaviest tag-weighted words compared with the topic words
      */
-    public record Word2Vec(Path vectors, int pageWords) implements Serializable {
+    public record Word2Vec(Path vectors, int pageWords) {
         public static final Word2Vec DEFAULT = new Word2Vec(null, 20);
     }
 
