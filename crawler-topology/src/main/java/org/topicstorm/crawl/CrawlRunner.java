@@ -12,7 +12,10 @@ import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.FrontierConfig;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusWriter;
+import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.relevance.ModelBootstrap;
 import org.topicstorm.priority.LinkPrioritizer;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlTopology;
@@ -76,6 +79,10 @@ public final class CrawlRunner {
 
         try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf))) {
             indices.ensure(es, request.topology().spoutParallelism());
+            // The adaptive topic models learn from the seed pages before any relevance task starts; a resumed crawl
+            // keeps what its model learnt.
+            ModelBootstrap.ensure(request.topic(), new EsModelStateStore(es, indices.model()),
+                    ParseConfig.fromConf(conf));
             StatusWriter writer = new StatusWriter(es, indices.status(),
                     frontier.recordLinks() ? indices.links() : null, new StatusMerge(frontier.schedule()),
                     Clock.systemUTC());

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * The indices of one crawl ({@code <crawl>-status}, {@code <crawl>-content}, {@code <crawl>-links},
- * {@code <crawl>-metrics}) and their
+ * {@code <crawl>-metrics}, {@code <crawl>-model}) and their
  * set-up from the mappings in es-conf/: an index template per index, then the index itself. Idempotent: run at
  * every crawl start.
  */
@@ -57,6 +57,11 @@ public record CrawlIndices(String crawl) {
         return crawl + "-metrics";
     }
 
+    /** The adaptive topic models' state (es-conf/model.json). */
+    public String model() {
+        return crawl + "-model";
+    }
+
     /**
      * Puts the index templates and creates the indices that do not exist yet.
      *
@@ -68,6 +73,7 @@ public record CrawlIndices(String crawl) {
         ensure(client, content(), "content.json", 0);
         ensure(client, links(), "links.json", 0);
         ensure(client, metrics(), "metrics.json", 0);
+        ensure(client, model(), "model.json", 0);
         int actual = statusShardCount(client);
         if (actual != statusShards) {
             throw new IllegalStateException("index " + status() + " has " + actual + " shards but the spout runs "
@@ -77,7 +83,7 @@ public record CrawlIndices(String crawl) {
 
     /** Deletes the crawl's indices and their templates: everything the crawl knew is gone. */
     public void delete(ElasticsearchClient client) throws IOException {
-        for (String index : java.util.List.of(status(), content(), links(), metrics())) {
+        for (String index : java.util.List.of(status(), content(), links(), metrics(), model())) {
             client.indices().delete(d -> d.index(index).ignoreUnavailable(true));
             if (client.indices().existsIndexTemplate(t -> t.name(index)).value()) {
                 client.indices().deleteIndexTemplate(t -> t.name(index));

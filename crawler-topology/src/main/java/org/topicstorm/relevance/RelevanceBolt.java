@@ -1,5 +1,6 @@
 package org.topicstorm.relevance;
 
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
@@ -12,7 +13,11 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsSettings;
 import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
@@ -20,12 +25,16 @@ import org.topicstorm.topology.TupleFields;
 import java.util.Map;
 
 /**
- * Scores each parsed page against the topic ({@link WeightedKeywordModel}).
+ * Scores each parsed page with the model the topic file configures ({@link RelevanceModels}).
  *
  * <p>In: (url, page, metadata). Out, default stream: (url, page, relevance, metadata), the metadata a copy with
  * {@link CrawlMetadata#RELEVANCE} and {@link CrawlMetadata#RELEVANT} added. A page the model cannot score goes to
  * the status stream as (url, metadata, ERROR) with StormCrawler's error.cause, so it is recorded, not retried.
- * The topic file is read once, in prepare, from {@link TopicStormConfig#TOPIC_FILE}.
+ * The topic is read once, in prepare ({@link TopicStormConfig#topic}).
+ *
+ * <p>Adaptive models (centroid, seed set) keep their state in the crawl's model index: task 0 is the one writer,
+ * it learns from the pages it scores and saves the state; the other tasks reload it ({@link ModelSync}, every
+ * {@link TopicStormConfig#MODEL_SYNC_SECS} seconds).
  */
 public class RelevanceBolt extends BaseRichBolt {
 
@@ -33,21 +42,34 @@ public class RelevanceBolt extends BaseRichBolt {
 
     private transient OutputCollector collector;
     private transient RelevanceModel model;
+    private transient ModelSync sync;
+    private transient ElasticsearchClient es;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.model = new WeightedKeywordModel(TopicStormConfig.topic(conf));
+        Topic topic = TopicStormConfig.topic(conf);
+        if (topic.relevance().usesAdaptiveModel()) {
+            boolean writer = context == null || context.getThisTaskIndex() == 0;
+            this.es = EsClients.create(EsSettings.fromConf(conf));
+            ModelStateStore store = new EsModelStateStore(es, CrawlIndices.fromConf(conf).model());
+            RelevanceModels.Built built = RelevanceModels.build(topic, store, writer);
+            this.model = built.model();
+            this.sync = new ModelSync(store, built.adaptive(), writer,
+                    TopicStormConfig.modelSyncSecs(conf) * 1000L, System.currentTimeMillis());
+        } else {
+            this.model = RelevanceModels.build(topic, null, false).model();
+        }
     }
 
     @Override
     public void execute(Tuple input) {
         String url = input.getStringByField(TupleFields.URL);
-        ParsedPage page = (ParsedPage) input.getValueByField(TupleFields.PAGE);
+        Object page = input.getValueByField(TupleFields.PAGE);
         Metadata metadata = copy((Metadata) input.getValueByField(TupleFields.METADATA));
         Relevance relevance;
         try {
-            relevance = model.score(page);
+            relevance = model.score((ParsedPage) page);
         } catch (RuntimeException e) {
             LOG.warn("Cannot score {}: {}", url, e.toString());
             metadata.setValue(Constants.STATUS_ERROR_SOURCE, "relevance");
@@ -60,6 +82,17 @@ public class RelevanceBolt extends BaseRichBolt {
         metadata.setValue(CrawlMetadata.RELEVANT, Boolean.toString(relevance.relevant()));
         collector.emit(input, new Values(url, page, relevance, metadata));
         collector.ack(input);
+        if (sync != null) {
+            sync.maybeSync(System.currentTimeMillis());
+        }
+    }
+
+    @Override
+    public void cleanup() {
+        if (sync != null && sync.writer()) {
+            sync.sync(); // what the writer learnt since its last save
+        }
+        EsClients.closeQuietly(es);
     }
 
     @Override

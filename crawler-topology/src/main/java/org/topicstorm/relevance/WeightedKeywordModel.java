@@ -1,72 +1,101 @@
 package org.topicstorm.relevance;
 
-import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.text.AnalyzedPage;
+import org.topicstorm.text.KeywordMatcher;
+import org.topicstorm.text.PageAnalyzer;
+import org.topicstorm.text.TagWeights;
+import org.topicstorm.text.TextAnalyzer;
+import org.topicstorm.text.TextSelection;
 import org.topicstorm.topic.Topic;
+import org.topicstorm.topic.TopicLoader;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Objects;
-import java.util.function.Function;
+import java.util.Map;
 
 /**
- * The 000 paper's relevance (Lin 2014; shared notes, methods.md section 000): the topic is a weighted keyword
- * vector D = (w1..wn); a page is the vector T = (x1*w1, ..., xn*wn) with x_i = a_i / max_j a_j, a_i the
- * occurrences of keyword i; the score is cos(T, D), and the page is relevant iff score &gt;= the topic's threshold.
+ * The 000 paper's relevance (Lin 2014, also the 004 patent; methods.md section 000): the topic is a weighted keyword
+ * vector D = (w1..wn); a page is the vector T = (x1*w1, ..., xn*wn) with x_i = a_i / max_j a_j; the score is
+ * cos(T, D), and the page is relevant iff score &gt;= the topic's threshold.
  *
- * <p>The counted text is the page's title, its headings and {@link ParsedPage#scoringText()} (own text for a topic
- * page, anchor texts for a hub page: the 001 paper). Each part is counted separately, so a phrase never spans the
- * end of the title and the start of a heading.
+ * <p>a_i is keyword i's tag-weighted count (002 patent): sum over the page's parts of (tag weight) * (occurrences in
+ * the part), the parts and tags chosen by {@link TextSelection} (title, headings, then the body for a topic page or
+ * the anchor texts for a hub page). With all tag weights 1 it is the paper's plain count. Keywords are matched on the
+ * analysed terms ({@link KeywordMatcher}): with stemming "clouds" counts for "cloud"; a phrase must stand within one
+ * part (never across the end of the title and a heading).
  *
- * <p>Dividing by max_j a_j does not change the cosine (it is scale-free); it is kept to follow the paper and so
- * that T's entries stay in [0, w_i].
+ * <p>Keywords that analyse to the same terms ("data center", "data centers" with stemming) are one dimension of D,
+ * with the largest of their weights, named by the first of them in alphabetical order.
+ *
+ * <p>Dividing by max_j a_j does not change the cosine (it is scale-free); it is kept to follow the paper and so that
+ * T's entries stay in [0, w_i].
  */
-public final class WeightedKeywordModel implements RelevanceModel {
+public final class WeightedKeywordModel implements TermModel {
 
+    private final PageAnalyzer analyzer;
+    private final TagWeights tagWeights;
+    private final String keywordLanguage;
     private final List<String> keywords;
     private final double[] weights;
     /** |D|^2, fixed per topic. */
     private final double weightNormSquared;
     private final double threshold;
-    private final KeywordCounter counter;
+    private final KeywordMatcher matcher;
 
-    /** A model matching keywords literally ({@link LiteralKeywordCounter}). */
+    /** The model as the topic file configures it. */
     public WeightedKeywordModel(Topic topic) {
-        this(topic, LiteralKeywordCounter::new);
+        this(topic, new PageAnalyzer(new TextAnalyzer(topic.relevance().stemming()),
+                new TextSelection(topic.relevance().hubShare()), topic.languages()));
+    }
+
+    /** The topic's keywords, threshold and tag weights, read with the given pipeline. */
+    public WeightedKeywordModel(Topic topic, PageAnalyzer analyzer) {
+        this(topic.keywords(), topic.threshold(), topic.relevance().tagWeights(), analyzer,
+                TopicLoader.keywordLanguage(topic.languages()));
     }
 
     /**
-     * @param counterFactory builds the counter for the topic's keywords (in the order it is given them), e.g. one
-     *                       backed by a Lucene analyzer
+     * @param keywords        keyword -&gt; weight &gt; 0
+     * @param keywordLanguage language the keywords are analysed in (for text outside Han runs)
+     * @throws IllegalArgumentException when there is no keyword or a keyword has no terms after analysis
      */
-    public WeightedKeywordModel(Topic topic, Function<List<String>, KeywordCounter> counterFactory) {
-        // Sorted so that the vector's order, and hence the rounding of every sum, is the same in every run.
-        this.keywords = topic.keywords().keySet().stream().sorted().toList();
+    public WeightedKeywordModel(Map<String, Double> keywords, double threshold, TagWeights tagWeights,
+                                PageAnalyzer analyzer, String keywordLanguage) {
+        this.analyzer = analyzer;
+        this.tagWeights = tagWeights;
+        this.keywordLanguage = keywordLanguage;
+        this.threshold = threshold;
         if (keywords.isEmpty()) {
-            throw new IllegalArgumentException("topic " + topic.name() + " has no keywords");
+            throw new IllegalArgumentException("the topic has no keywords");
         }
-        this.weights = new double[keywords.size()];
+        // Sorted, so that the vector's order, and hence the rounding of every sum, is the same in every run.
+        Map<List<String>, String> names = new LinkedHashMap<>();
+        Map<List<String>, Double> byTerms = new LinkedHashMap<>();
+        for (String k : keywords.keySet().stream().sorted().toList()) {
+            List<String> terms = KeywordMatcher.analyse(analyzer.textAnalyzer(), k, keywordLanguage);
+            names.putIfAbsent(terms, k);
+            byTerms.merge(terms, keywords.get(k), Math::max);
+        }
+        this.keywords = new ArrayList<>(names.values());
+        this.weights = byTerms.values().stream().mapToDouble(Double::doubleValue).toArray();
         double dd = 0;
-        for (int i = 0; i < weights.length; i++) {
-            weights[i] = topic.keywords().get(keywords.get(i));
-            dd += weights[i] * weights[i];
+        for (double w : weights) {
+            dd += w * w;
         }
         this.weightNormSquared = dd;
-        this.threshold = topic.threshold();
-        this.counter = Objects.requireNonNull(counterFactory.apply(keywords), "counter");
+        this.matcher = new KeywordMatcher(new ArrayList<>(byTerms.keySet()));
     }
 
     @Override
-    public Relevance score(ParsedPage page) {
-        int[] counts = new int[keywords.size()];
-        add(counts, page.title());
-        if (page.headings() != null) {
-            for (String heading : page.headings()) {
-                add(counts, heading);
-            }
-        }
-        add(counts, page.scoringText());
-        return cosine(counts);
+    public PageAnalyzer analyzer() {
+        return analyzer;
+    }
+
+    @Override
+    public Relevance score(AnalyzedPage page) {
+        return cosine(matcher.count(page, tagWeights));
     }
 
     /**
@@ -74,23 +103,20 @@ public final class WeightedKeywordModel implements RelevanceModel {
      * strategies use it to order links that are otherwise equal.
      */
     public double anchorScore(String anchorText) {
-        return cosine(counter.count(anchorText)).score();
+        double[] counts = new double[matcher.size()];
+        matcher.count(analyzer.textAnalyzer().terms(anchorText, keywordLanguage), 1, counts);
+        return cosine(counts).score();
     }
 
-    private void add(int[] counts, String text) {
-        if (text == null || text.isEmpty()) {
-            return;
-        }
-        int[] c = counter.count(text);
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] += c[i];
-        }
+    /** The counted tags' weights; for tests and explanations. */
+    public TagWeights tagWeights() {
+        return tagWeights;
     }
 
     /** cos(T, D) for the counts a_i, with each keyword's share x_i*w_i*w_i / (|T||D|); the shares sum to it. */
-    private Relevance cosine(int[] counts) {
-        int max = 0;
-        for (int a : counts) {
+    private Relevance cosine(double[] counts) {
+        double max = 0;
+        for (double a : counts) {
             max = Math.max(max, a);
         }
         if (max == 0) {
@@ -101,7 +127,7 @@ public final class WeightedKeywordModel implements RelevanceModel {
         double dot = 0;
         double tt = 0;
         for (int i = 0; i < counts.length; i++) {
-            x[i] = (double) counts[i] / max;
+            x[i] = counts[i] / max;
             double t = x[i] * weights[i];
             dot += t * weights[i];
             tt += t * t;

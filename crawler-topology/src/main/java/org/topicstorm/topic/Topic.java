@@ -18,6 +18,7 @@ import java.util.Map;
  * @param focus       what happens to the outlinks of a page below the threshold
  * @param limits      when the crawl stops on its own
  * @param source      the file the topic was read from (null when built in code)
+ * @param relevance   the relevance model and its parameters (the file's {@code relevance:} section)
  */
 public record Topic(
         String name,
@@ -28,9 +29,17 @@ public record Topic(
         Strategy strategy,
         Focus focus,
         Limits limits,
-        Path source) {
+        Path source,
+        RelevanceSettings relevance) {
+
+    /** A topic with the default relevance settings (the weighted-keyword model). */
+    public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
+                 double threshold, Strategy strategy, Focus focus, Limits limits, Path source) {
+        this(name, languages, keywords, seeds, threshold, strategy, focus, limits, source, RelevanceSettings.DEFAULT);
+    }
 
     public Topic {
+        relevance = relevance == null ? RelevanceSettings.DEFAULT : relevance;
         languages = List.copyOf(languages);
         keywords = Map.copyOf(keywords);
         seeds = List.copyOf(seeds);

@@ -23,6 +23,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.topicstorm.text.TagWeights;
+import org.topicstorm.text.TextAnalyzer;
 
 /**
  * Reads and validates a topic YAML file (the format is documented field by field in seeds/README.md).
@@ -38,9 +40,24 @@ public final class TopicLoader {
 
     /** The top-level fields, in the order they are documented. */
     public static final List<String> FIELDS =
-            List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits");
+            List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits", "relevance");
     /** The fields of {@code limits}. */
     public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time");
+
+    /** The fields of {@code relevance}. */
+    public static final List<String> RELEVANCE_FIELDS = List.of("model", "combination", "stemming", "hub-share",
+            "tag-weights", "seed-pages", "centroid", "seed-set", "word2vec");
+    public static final List<String> TAG_FIELDS = List.of("title", "heading", "anchor", "body");
+    public static final List<String> CENTROID_FIELDS = List.of("features", "update-similarity");
+    public static final List<String> SEED_SET_FIELDS = List.of("max-size", "join-threshold", "terms");
+    public static final List<String> WORD2VEC_FIELDS = List.of("vectors", "page-words");
+    private static final Map<String, RelevanceSettings.Model> MODELS = new LinkedHashMap<>();
+
+    static {
+        for (RelevanceSettings.Model m : RelevanceSettings.Model.values()) {
+            MODELS.put(m.yamlName, m);
+        }
+    }
 
     /** Lower case only: the name becomes part of Elasticsearch index names, which must be lower case. */
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
@@ -75,12 +92,26 @@ public final class TopicLoader {
         return parse(yaml, source, file);
     }
 
+    /**
+     * Reads a topic from YAML text; {@code sourceName} stands for the file name in error messages, and relative
+     * paths in the topic (seed-pages, word2vec vectors) are resolved against its directory. Files named in the
+     * topic are not required to exist here (the text may have been shipped to a worker without them).
+     */
+    public static Topic fromString(String yaml, String sourceName, Path baseDir) {
+        return parse(yaml, sourceName, null, baseDir, false);
+    }
+
     /** Reads a topic from YAML text; {@code sourceName} stands for the file name in error messages. */
     public static Topic fromString(String yaml, String sourceName) {
-        return parse(yaml, sourceName, null);
+        return parse(yaml, sourceName, null, null, false);
     }
 
     private static Topic parse(String yaml, String source, Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(yaml, source, file, dir, true);
+    }
+
+    private static Topic parse(String yaml, String source, Path file, Path baseDir, boolean checkFiles) {
         JsonNode root;
         try {
             root = YAML.readTree(yaml);
@@ -97,16 +128,20 @@ public final class TopicLoader {
             throw new TopicException(source, List.of(source + ": must be a YAML mapping of fields (" + String.join(", ", FIELDS)
                     + "), got " + describe(root)));
         }
-        return new Reader(source).read(root, file);
+        return new Reader(source, baseDir, checkFiles).read(root, file);
     }
 
     /** Validates one document; collects errors instead of stopping at the first. */
     private static final class Reader {
         private final String source;
         private final List<String> errors = new ArrayList<>();
+        private final Path baseDir;
+        private final boolean checkFiles;
 
-        Reader(String source) {
+        Reader(String source, Path baseDir, boolean checkFiles) {
             this.source = source;
+            this.baseDir = baseDir;
+            this.checkFiles = checkFiles;
         }
 
         Topic read(JsonNode root, Path file) {
@@ -123,10 +158,14 @@ public final class TopicLoader {
             Topic.Strategy strategy = choice(root.get("strategy"), "strategy", STRATEGIES, DEFAULT_STRATEGY);
             Topic.Focus focus = choice(root.get("focus"), "focus", FOCUSES, DEFAULT_FOCUS);
             Topic.Limits limits = limits(root.get("limits"));
+            RelevanceSettings relevance = relevance(root.get("relevance"));
+            if (errors.isEmpty()) {
+                analysableKeywords(keywords, languages, relevance.stemming());
+            }
             if (!errors.isEmpty()) {
                 throw new TopicException(source, errors);
             }
-            return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file);
+            return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file, relevance);
         }
 
         private String name(JsonNode node) {
@@ -275,6 +314,212 @@ public final class TopicLoader {
             return new Topic.Limits(maxPages, (int) maxDepth, maxTime);
         }
 
+        private RelevanceSettings relevance(JsonNode node) {
+            RelevanceSettings d = RelevanceSettings.DEFAULT;
+            if (!present(node, "relevance", false)) {
+                return d;
+            }
+            if (!isMapping(node, "relevance", "{model: centroid}", RELEVANCE_FIELDS)) {
+                return d;
+            }
+            RelevanceSettings.Model model = choice(node.get("model"), "relevance.model", MODELS, d.model());
+            Map<RelevanceSettings.Model, Double> combination = combination(node.get("combination"), model);
+            boolean stemming = bool(node.get("stemming"), "relevance.stemming", d.stemming());
+            double hubShare = fraction(node.get("hub-share"), "relevance.hub-share", d.hubShare());
+            TagWeights tagWeights = tagWeights(node.get("tag-weights"));
+            Path seedPages = path(node.get("seed-pages"), "relevance.seed-pages", true);
+            RelevanceSettings.Centroid centroid = RelevanceSettings.Centroid.DEFAULT;
+            JsonNode c = node.get("centroid");
+            if (present(c, "relevance.centroid", false)
+                    && isMapping(c, "relevance.centroid", "{features: 100}", CENTROID_FIELDS)) {
+                centroid = new RelevanceSettings.Centroid(
+                        (int) positive(c.get("features"), "relevance.centroid.features", centroid.features(), 100_000),
+                        fraction(c.get("update-similarity"), "relevance.centroid.update-similarity",
+                                centroid.updateSimilarity()));
+            }
+            RelevanceSettings.SeedSet seedSet = RelevanceSettings.SeedSet.DEFAULT;
+            JsonNode s = node.get("seed-set");
+            if (present(s, "relevance.seed-set", false)
+                    && isMapping(s, "relevance.seed-set", "{max-size: 50}", SEED_SET_FIELDS)) {
+                JsonNode jt = s.get("join-threshold");
+                seedSet = new RelevanceSettings.SeedSet(
+                        (int) positive(s.get("max-size"), "relevance.seed-set.max-size", seedSet.maxSize(), 10_000),
+                        present(jt, "relevance.seed-set.join-threshold", false)
+                                ? fraction(jt, "relevance.seed-set.join-threshold", 0) : null,
+                        (int) positive(s.get("terms"), "relevance.seed-set.terms", seedSet.terms(), 100_000));
+            }
+            RelevanceSettings.Word2Vec word2vec = RelevanceSettings.Word2Vec.DEFAULT;
+            JsonNode w = node.get("word2vec");
+            if (present(w, "relevance.word2vec", false)
+                    && isMapping(w, "relevance.word2vec", "{vectors: vectors.bin}", WORD2VEC_FIELDS)) {
+                word2vec = new RelevanceSettings.Word2Vec(path(w.get("vectors"), "relevance.word2vec.vectors", false),
+                        (int) positive(w.get("page-words"), "relevance.word2vec.page-words", word2vec.pageWords(),
+                                10_000));
+            }
+            boolean usesW2v = model == RelevanceSettings.Model.WORD2VEC
+                    || combination.containsKey(RelevanceSettings.Model.WORD2VEC);
+            if (usesW2v && word2vec.vectors() == null) {
+                error("relevance.word2vec.vectors", "required when the word2vec model is used: the path of a word "
+                        + "vectors file (word2vec binary or text format)");
+            }
+            return new RelevanceSettings(model, combination, stemming, hubShare, tagWeights, seedPages, centroid,
+                    seedSet, word2vec);
+        }
+
+        private Map<RelevanceSettings.Model, Double> combination(JsonNode node, RelevanceSettings.Model model) {
+            Map<RelevanceSettings.Model, Double> weights = new LinkedHashMap<>();
+            boolean combined = model == RelevanceSettings.Model.COMBINATION;
+            if (node == null) {
+                if (combined) {
+                    error("relevance.combination", "required with model: combination: a mapping of model to "
+                            + "weight, e.g. {keywords: 0.5, centroid: 0.5}");
+                }
+                return weights;
+            }
+            if (!combined) {
+                error("relevance.combination", "only allowed with model: combination");
+                return weights;
+            }
+            if (!node.isObject() || node.isEmpty()) {
+                error("relevance.combination", "must be a non-empty mapping of model to weight, e.g. "
+                        + "{keywords: 0.5, centroid: 0.5}, got " + describe(node));
+                return weights;
+            }
+            node.fields().forEachRemaining(e -> {
+                String field = "relevance.combination." + e.getKey();
+                RelevanceSettings.Model m = MODELS.get(e.getKey());
+                if (m == null || m == RelevanceSettings.Model.COMBINATION) {
+                    error(field, "unknown model; allowed: keywords, centroid, seed-set, word2vec");
+                    return;
+                }
+                JsonNode v = e.getValue();
+                if (!v.isNumber() || !(v.doubleValue() > 0) || Double.isInfinite(v.doubleValue())) {
+                    error(field, "the weight must be a number > 0, got " + describe(v));
+                    return;
+                }
+                weights.put(m, v.doubleValue());
+            });
+            return weights;
+        }
+
+        private TagWeights tagWeights(JsonNode node) {
+            TagWeights d = TagWeights.DEFAULT;
+            if (!present(node, "relevance.tag-weights", false)
+                    || !isMapping(node, "relevance.tag-weights", "{title: 3, heading: 2, anchor: 1.5, body: 1}",
+                    TAG_FIELDS)) {
+                return d;
+            }
+            double[] w = new double[TAG_FIELDS.size()];
+            double[] dflt = {d.title(), d.heading(), d.anchor(), d.body()};
+            double sum = 0;
+            for (int i = 0; i < w.length; i++) {
+                String field = "relevance.tag-weights." + TAG_FIELDS.get(i);
+                JsonNode v = node.get(TAG_FIELDS.get(i));
+                w[i] = dflt[i];
+                if (present(v, field, false)) {
+                    if (!v.isNumber() || !(v.doubleValue() >= 0) || v.doubleValue() > 1e6) {
+                        error(field, "must be a number between 0 and 1000000, got " + describe(v));
+                    } else {
+                        w[i] = v.doubleValue();
+                    }
+                }
+                sum += w[i];
+            }
+            if (sum == 0) {
+                error("relevance.tag-weights", "at least one weight must be > 0");
+                return d;
+            }
+            return new TagWeights(w[0], w[1], w[2], w[3]);
+        }
+
+        /** Keywords must keep at least one term after analysis (a keyword of stop words never matches). */
+        private void analysableKeywords(Map<String, Double> keywords, List<String> languages, boolean stemming) {
+            TextAnalyzer analyzer = new TextAnalyzer(stemming);
+            String language = keywordLanguage(languages);
+            for (String k : keywords.keySet()) {
+                if (analyzer.terms(k, language).isEmpty()) {
+                    error("keywords['" + k + "']", "has no terms after analysis: it is made of stop words, numbers "
+                            + "or single letters only, so it can never match");
+                }
+            }
+        }
+
+        private boolean bool(JsonNode node, String field, boolean dflt) {
+            if (!present(node, field, false)) {
+                return dflt;
+            }
+            if (!node.isBoolean()) {
+                error(field, "must be true or false, got " + describe(node));
+                return dflt;
+            }
+            return node.booleanValue();
+        }
+
+        private double fraction(JsonNode node, String field, double dflt) {
+            if (!present(node, field, false)) {
+                return dflt;
+            }
+            if (!node.isNumber() || !(node.doubleValue() >= 0 && node.doubleValue() <= 1)) {
+                error(field, "must be a number between 0 and 1, got " + describe(node));
+                return dflt;
+            }
+            return node.doubleValue();
+        }
+
+        private long positive(JsonNode node, String field, long dflt, long max) {
+            if (!present(node, field, false)) {
+                return dflt;
+            }
+            if (!node.isIntegralNumber() || !node.canConvertToLong() || node.longValue() < 1
+                    || node.longValue() > max) {
+                error(field, "must be a whole number between 1 and " + max + ", got " + describe(node));
+                return dflt;
+            }
+            return node.longValue();
+        }
+
+        /** A path, resolved against the topic file's directory; checked to exist when read from a file. */
+        private Path path(JsonNode node, String field, boolean directory) {
+            if (!present(node, field, false) || !isString(node, field)) {
+                return null;
+            }
+            if (node.textValue().isBlank()) {
+                error(field, "must not be blank");
+                return null;
+            }
+            Path p;
+            try {
+                p = Path.of(node.textValue());
+            } catch (java.nio.file.InvalidPathException e) {
+                error(field, "is not a valid path: " + e.getMessage());
+                return null;
+            }
+            if (!p.isAbsolute() && baseDir != null) {
+                p = baseDir.resolve(p).normalize();
+            }
+            if (checkFiles) {
+                if (directory && !Files.isDirectory(p)) {
+                    error(field, "must be a directory of HTML files; " + p + " is not a directory");
+                } else if (!directory && !Files.isRegularFile(p)) {
+                    error(field, "file " + p + " does not exist");
+                }
+            }
+            return p;
+        }
+
+        private boolean isMapping(JsonNode node, String field, String example, List<String> allowed) {
+            if (!node.isObject()) {
+                error(field, "must be a mapping such as " + example + ", got " + describe(node));
+                return false;
+            }
+            node.fieldNames().forEachRemaining(f -> {
+                if (!allowed.contains(f)) {
+                    error(field + "." + f, "unknown field; allowed fields are: " + String.join(", ", allowed));
+                }
+            });
+            return true;
+        }
+
         /** A whole number in [0, max]; 0 when absent (0 = no limit). */
         private long wholeNumber(JsonNode node, String field, long max) {
             if (!present(node, field, false)) {
@@ -350,6 +595,14 @@ public final class TopicLoader {
      */
     static String normaliseKeyword(String keyword) {
         return WHITE_SPACE.matcher(keyword).replaceAll(" ").strip().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The language a topic's keywords are analysed in (for text outside Han runs): its first language that is not
+     * Chinese, else English. Pages without a declared language default to the same (see PageAnalyzer).
+     */
+    public static String keywordLanguage(List<String> languages) {
+        return languages.stream().filter(l -> !l.equals("zh")).findFirst().orElse("en");
     }
 
     /** Why a seed is not an absolute http(s) URL with a host, or null when it is one. */

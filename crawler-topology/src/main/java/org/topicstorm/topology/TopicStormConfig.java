@@ -22,6 +22,10 @@ public final class TopicStormConfig {
     public static final String SOFT_FOCUS_FACTOR = "topicstorm.priority.soft.factor";
     public static final double DEFAULT_SOFT_FOCUS_FACTOR = 0.5;
 
+    /** Adaptive topic models: seconds between the writer's saves and the readers' reloads of the model state. */
+    public static final String MODEL_SYNC_SECS = "topicstorm.model.sync.secs";
+    public static final int DEFAULT_MODEL_SYNC_SECS = 10;
+
     private TopicStormConfig() {
     }
 
@@ -43,14 +47,25 @@ public final class TopicStormConfig {
         Object yaml = conf.get(TOPIC_YAML);
         if (yaml != null && !yaml.toString().isBlank()) {
             Object file = conf.get(TOPIC_FILE);
-            return org.topicstorm.topic.TopicLoader.fromString(yaml.toString(),
-                    file == null || file.toString().isBlank() ? TOPIC_YAML : file.toString());
+            boolean named = file != null && !file.toString().isBlank();
+            // Relative paths in the topic (seed pages, word vectors) are relative to the topic file's directory.
+            return org.topicstorm.topic.TopicLoader.fromString(yaml.toString(), named ? file.toString() : TOPIC_YAML,
+                    named ? Path.of(file.toString().strip()).toAbsolutePath().getParent() : null);
         }
         return org.topicstorm.topic.TopicLoader.load(topicFile(conf));
     }
 
     public static double softFocusFactor(Map<String, ?> conf) {
         return number(conf, SOFT_FOCUS_FACTOR, DEFAULT_SOFT_FOCUS_FACTOR, 0, 1);
+    }
+
+    public static int modelSyncSecs(Map<String, ?> conf) {
+        double d = number(conf, MODEL_SYNC_SECS, DEFAULT_MODEL_SYNC_SECS, 1, 86_400);
+        if (d != Math.rint(d)) {
+            throw new IllegalArgumentException("config key '" + MODEL_SYNC_SECS + "': must be a whole number, got "
+                    + conf.get(MODEL_SYNC_SECS));
+        }
+        return (int) d;
     }
 
     /** A number in [min, max]; accepts YAML numbers and numeric strings (e.g. from a -c command-line override). */

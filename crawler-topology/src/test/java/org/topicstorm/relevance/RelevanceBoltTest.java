@@ -99,11 +99,18 @@ class RelevanceBoltTest {
     }
 
     @Test
-    void aPageThatCannotBeScoredBecomesAnErrorStatus() {
-        // A hub page whose outlink has no anchor text (null): ParsedPage.scoringText() throws.
-        ParsedPage broken = new ParsedPage(URL, "", List.of(), "", "", List.of(new Outlink("https://x.org/", null, "")),
+    void aHubPageWithANullAnchorTextIsScored() {
+        ParsedPage hub = new ParsedPage(URL, "", List.of(), "", "", List.of(new Outlink("https://x.org/", null, "")),
                 0.9, PageType.HUB, "UTF-8", "en");
-        Tuple input = tuple(INPUT, URL, broken, new Metadata());
+        bolt.execute(tuple(INPUT, URL, hub, new Metadata()));
+        assertEquals(Utils.DEFAULT_STREAM_ID, out.emits.get(0).stream());
+        assertEquals(0.0, ((Relevance) out.emits.get(0).values().get(2)).score());
+    }
+
+    @Test
+    void aPageThatCannotBeScoredBecomesAnErrorStatus() {
+        // Not a ParsedPage at all (a wiring mistake): the cast fails inside the scoring step.
+        Tuple input = tuple(INPUT, URL, "not a page", new Metadata());
 
         bolt.execute(input);
 
@@ -113,7 +120,7 @@ class RelevanceBoltTest {
         assertEquals(List.of(input), e.anchors());
         assertEquals(URL, e.values().get(0));
         assertTrue(((Metadata) e.values().get(1)).getFirstValue(Constants.STATUS_ERROR_CAUSE)
-                .startsWith("relevance scoring failed: java.lang.NullPointerException"));
+                .startsWith("relevance scoring failed: java.lang.ClassCastException"));
         assertEquals(Status.ERROR, e.values().get(2));
         assertEquals(List.of(input), out.acked);
     }

@@ -4,9 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.topicstorm.parse.Outlink;
 import org.topicstorm.parse.PageType;
 import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.text.TagWeights;
+import org.topicstorm.topic.RelevanceSettings;
 import org.topicstorm.topic.Topic;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -40,10 +41,36 @@ class WeightedKeywordModelTest {
     }
 
     @Test
-    void titleAndHeadingsAreCounted() {
-        // Title "Cloud" + heading "Kubernetes" + empty text: a = (1, 1), x = (1, 1), T = (1, 2) = D, cos = 1.
+    void titleAndHeadingsAreCountedWithTheirTagWeights() {
+        // Default tag weights: title 3, heading 2. Title "Cloud" + heading "Kubernetes" + empty text:
+        // a = (3, 2), x = (1, 2/3), T = (1, 4/3), D = (1, 2); T.D = 1 + 8/3 = 11/3; |T| = sqrt(1 + 16/9) = 5/3;
+        // cos = (11/3) / (5/3 * sqrt(5)) = 11 / (5 sqrt(5)) = 0.98386991...
         Relevance r = new WeightedKeywordModel(CLOUD).score(page("Cloud", List.of("Kubernetes"), ""));
+        assertEquals(11 / (5 * Math.sqrt(5)), r.score(), EPS);
+    }
+
+    @Test
+    void withUniformTagWeightsTheCountIsThePapersPlainCount() {
+        // Title "Cloud" + heading "Kubernetes": a = (1, 1), x = (1, 1), T = (1, 2) = D, cos = 1.
+        Topic t = new Topic("test", List.of("en"), Map.of("cloud", 1.0, "kubernetes", 2.0),
+                List.of("https://example.org/"), 0.5, Topic.Strategy.BEST_FIRST, Topic.Focus.SOFT, Topic.Limits.NONE,
+                null, new RelevanceSettings(RelevanceSettings.Model.KEYWORDS, Map.of(), true, 0.6,
+                TagWeights.UNIFORM, null, RelevanceSettings.Centroid.DEFAULT, RelevanceSettings.SeedSet.DEFAULT,
+                RelevanceSettings.Word2Vec.DEFAULT));
+        assertEquals(1.0, new WeightedKeywordModel(t).score(page("Cloud", List.of("Kubernetes"), "")).score(), EPS);
+    }
+
+    @Test
+    void stemmingMatchesOtherFormsAndMergesKeywordsOfOneStem() {
+        // "clouds" and "clouding" count for "cloud"; "Kubernetes" for "kubernetes": a = (2, 1) as in thePapersCosine.
+        assertEquals(3 / Math.sqrt(10),
+                new WeightedKeywordModel(CLOUD).score(page("Clouds and Kubernetes, clouding.")).score(), EPS);
+        // "server" and "servers" have one stem: one dimension of weight max(1, 0.5) = 1, named "server".
+        // D = (server 1, rack 1); the page has both once: T = D, cos = 1.
+        Topic t = topic(Map.of("server", 1.0, "servers", 0.5, "rack", 1.0), 0.5);
+        Relevance r = new WeightedKeywordModel(t).score(page("servers in a rack"));
         assertEquals(1.0, r.score(), EPS);
+        assertEquals(List.of("rack", "server"), terms(r));
     }
 
     @Test
@@ -109,19 +136,6 @@ class WeightedKeywordModelTest {
         assertEquals(1 / Math.sqrt(5), model.anchorScore("cloud"), EPS);
         assertEquals(0.0, model.anchorScore(""));
         assertEquals(0.0, model.anchorScore(null));
-    }
-
-    @Test
-    void theCounterCanBeReplaced() {
-        // The factory is given the keywords sorted; a counter that sees two "kubernetes" and no "cloud":
-        // x = (0, 1), cos = 2 / sqrt(5) whatever the text says.
-        List<List<String>> given = new ArrayList<>();
-        WeightedKeywordModel model = new WeightedKeywordModel(CLOUD, keywords -> {
-            given.add(keywords);
-            return text -> new int[] {0, 2};
-        });
-        assertEquals(List.of(List.of("cloud", "kubernetes")), given);
-        assertEquals(2 / Math.sqrt(5), model.score(page("cloud")).score(), EPS);
     }
 
     private static List<String> terms(Relevance r) {

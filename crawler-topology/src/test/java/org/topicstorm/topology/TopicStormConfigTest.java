@@ -50,9 +50,9 @@ class TopicStormConfigTest {
     void theEmbeddedTopicWinsOverTheFileSoWorkersNeedNoCopy(@org.junit.jupiter.api.io.TempDir Path tmp)
             throws IOException {
         Path file = tmp.resolve("t.yaml");
-        java.nio.file.Files.writeString(file, "name: from-file\nlanguages: [en]\nkeywords: {a: 1}\nseeds: [http://a.test/]\n");
+        java.nio.file.Files.writeString(file, "name: from-file\nlanguages: [en]\nkeywords: {alpha: 1}\nseeds: [http://a.test/]\n");
         assertEquals("from-file", TopicStormConfig.topic(Map.of(TopicStormConfig.TOPIC_FILE, file.toString())).name());
-        String embedded = "name: embedded\nlanguages: [en]\nkeywords: {b: 1}\nseeds: [http://b.test/]\n";
+        String embedded = "name: embedded\nlanguages: [en]\nkeywords: {beta: 1}\nseeds: [http://b.test/]\n";
         assertEquals("embedded", TopicStormConfig.topic(Map.of(TopicStormConfig.TOPIC_FILE, "/nowhere/t.yaml",
                 TopicStormConfig.TOPIC_YAML, embedded)).name());
         // an error in the embedded text still names the file it came from

@@ -1,0 +1,144 @@
+package org.topicstorm.topic;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.text.TagWeights;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class TopicLoaderRelevanceTest {
+
+    private static final String HEAD = """
+            name: t
+            languages: [en]
+            keywords: {cloud: 1.0}
+            seeds: [https://example.org/]
+            """;
+
+    @Test
+    void withoutTheSectionTheTopicUsesWeightedKeywordsWithTheDefaults() {
+        Topic t = TopicLoader.fromString(HEAD, "t.yaml");
+        assertSame(RelevanceSettings.DEFAULT, t.relevance());
+        assertEquals(RelevanceSettings.Model.KEYWORDS, t.relevance().model());
+        assertEquals(TagWeights.DEFAULT, t.relevance().tagWeights());
+    }
+
+    @Test
+    void everyFieldIsRead(@TempDir Path dir) throws IOException {
+        Files.createDirectory(dir.resolve("seed-html"));
+        Files.writeString(dir.resolve("vectors.txt"), "1 1\na 0.5\n");
+        Path file = dir.resolve("t.yaml");
+        Files.writeString(file, HEAD + """
+                relevance:
+                  model: combination
+                  combination: {keywords: 0.5, centroid: 0.3, seed-set: 0.2, word2vec: 1}
+                  stemming: false
+                  hub-share: 0.7
+                  tag-weights: {title: 4, heading: 3, anchor: 2, body: 0.5}
+                  seed-pages: seed-html
+                  centroid: {features: 50, update-similarity: 0.4}
+                  seed-set: {max-size: 20, join-threshold: 0.6, terms: 100}
+                  word2vec: {vectors: vectors.txt, page-words: 15}
+                """);
+        RelevanceSettings r = TopicLoader.load(file).relevance();
+        assertEquals(RelevanceSettings.Model.COMBINATION, r.model());
+        assertEquals(Map.of(RelevanceSettings.Model.KEYWORDS, 0.5, RelevanceSettings.Model.CENTROID, 0.3,
+                RelevanceSettings.Model.SEED_SET, 0.2, RelevanceSettings.Model.WORD2VEC, 1.0), r.combination());
+        assertEquals(false, r.stemming());
+        assertEquals(0.7, r.hubShare());
+        assertEquals(new TagWeights(4, 3, 2, 0.5), r.tagWeights());
+        assertEquals(dir.toAbsolutePath().resolve("seed-html"), r.seedPages());
+        assertEquals(new RelevanceSettings.Centroid(50, 0.4), r.centroid());
+        assertEquals(new RelevanceSettings.SeedSet(20, 0.6, 100), r.seedSet());
+        assertEquals(new RelevanceSettings.Word2Vec(dir.toAbsolutePath().resolve("vectors.txt"), 15), r.word2vec());
+    }
+
+    @Test
+    void everyProblemIsReportedWithFileAndField(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, HEAD + """
+                relevance:
+                  model: magic
+                  combination: {keywords: 1}
+                  stemming: yes please
+                  hub-share: 1.5
+                  tag-weights: {title: -1, footer: 1}
+                  seed-pages: missing-dir
+                  centroid: {features: 0, update-similarity: 2}
+                  seed-set: {max-size: 1.5, join-threshold: x}
+                  word2vec: {page-words: 0}
+                  colour: red
+                """);
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.load(file));
+        String f = file.toString();
+        assertEquals(List.of(
+                f + ": field 'relevance.colour': unknown field; allowed fields are: model, combination, stemming, "
+                        + "hub-share, tag-weights, seed-pages, centroid, seed-set, word2vec",
+                f + ": field 'relevance.model': must be one of centroid, combination, keywords, seed-set, word2vec, "
+                        + "got 'magic'",
+                f + ": field 'relevance.combination': only allowed with model: combination",
+                f + ": field 'relevance.stemming': must be true or false, got the string 'yes please'",
+                f + ": field 'relevance.hub-share': must be a number between 0 and 1, got the number 1.5",
+                f + ": field 'relevance.tag-weights.footer': unknown field; allowed fields are: title, heading, "
+                        + "anchor, body",
+                f + ": field 'relevance.tag-weights.title': must be a number between 0 and 1000000, got the number -1",
+                f + ": field 'relevance.seed-pages': must be a directory of HTML files; "
+                        + dir.toAbsolutePath().resolve("missing-dir") + " is not a directory",
+                f + ": field 'relevance.centroid.features': must be a whole number between 1 and 100000, got the "
+                        + "number 0",
+                f + ": field 'relevance.centroid.update-similarity': must be a number between 0 and 1, got the "
+                        + "number 2",
+                f + ": field 'relevance.seed-set.max-size': must be a whole number between 1 and 10000, got the "
+                        + "number 1.5",
+                f + ": field 'relevance.seed-set.join-threshold': must be a number between 0 and 1, got the string "
+                        + "'x'",
+                f + ": field 'relevance.word2vec.page-words': must be a whole number between 1 and 10000, got the "
+                        + "number 0"), e.errors());
+    }
+
+    @Test
+    void aCombinationNeedsItsWeightsAndWord2vecItsVectors() {
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(HEAD + """
+                relevance: {model: combination}
+                """, "c.yaml"));
+        assertEquals(List.of("c.yaml: field 'relevance.combination': required with model: combination: a mapping "
+                + "of model to weight, e.g. {keywords: 0.5, centroid: 0.5}"), e.errors());
+        e = assertThrows(TopicException.class, () -> TopicLoader.fromString(HEAD + """
+                relevance: {model: combination, combination: {word2vec: 1, combination: 2, keywords: 0}}
+                """, "c.yaml"));
+        assertEquals(List.of(
+                "c.yaml: field 'relevance.combination.combination': unknown model; allowed: keywords, centroid, "
+                        + "seed-set, word2vec",
+                "c.yaml: field 'relevance.combination.keywords': the weight must be a number > 0, got the number 0",
+                "c.yaml: field 'relevance.word2vec.vectors': required when the word2vec model is used: the path of a "
+                        + "word vectors file (word2vec binary or text format)"), e.errors());
+    }
+
+    @Test
+    void aKeywordMadeOfStopWordsIsAnError() {
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString("""
+                name: t
+                languages: [en]
+                keywords: {the: 1.0, cloud: 1}
+                seeds: [https://example.org/]
+                """, "k.yaml"));
+        assertEquals(List.of("k.yaml: field 'keywords['the']': has no terms after analysis: it is made of stop "
+                + "words, numbers or single letters only, so it can never match"), e.errors());
+    }
+
+    @Test
+    void theShippedTopicsStillLoad() {
+        for (String f : List.of("cloud-computing.yaml", "food-safety-zh.yaml")) {
+            Topic t = TopicLoader.load(Path.of("..", "seeds", f));
+            assertEquals(RelevanceSettings.Model.KEYWORDS, t.relevance().model());
+        }
+    }
+}
