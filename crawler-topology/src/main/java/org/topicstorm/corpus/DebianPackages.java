@@ -25,9 +25,19 @@ final class DebianPackages {
     static Path download(String pkg, Path dir) throws IOException {
         requireTool("apt-get");
         Files.createDirectories(dir);
-        run(dir, "download of Debian package " + pkg
-                        + " failed (if apt says it cannot locate the package, run 'apt-get update' first)",
-                "apt-get", "download", pkg);
+        String failure = "download of Debian package " + pkg
+                + " failed (if apt says it cannot locate the package, run 'apt-get update' first)";
+        try {
+            run(dir, failure, "apt-get", "download", pkg);
+        } catch (IOException e) {
+            // A fresh machine may have no package lists yet. As root we may fetch them (only apt's lists change,
+            // nothing is installed); any other user gets the hint above.
+            if (!isRoot() || !String.valueOf(e.getMessage()).contains("Unable to locate package")) {
+                throw e;
+            }
+            run(dir, "'apt-get update' failed", "apt-get", "update");
+            run(dir, failure, "apt-get", "download", pkg);
+        }
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(f -> f.getFileName().toString().startsWith(pkg + "_")
                             && f.getFileName().toString().endsWith(".deb"))
@@ -42,6 +52,10 @@ final class DebianPackages {
         requireTool("dpkg-deb");
         Files.createDirectories(dir);
         run(dir, "extracting " + deb.getFileName() + " failed", "dpkg-deb", "-x", deb.toString(), dir.toString());
+    }
+
+    private static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
     }
 
     static void requireTool(String tool) throws IOException {
