@@ -84,7 +84,8 @@ final class DemoCommand implements Callable<Integer> {
         out.println("Look at the pages it indexed:");
         out.println("  bin/topicstorm stats --crawl " + indices.crawl());
         out.println("  curl '" + url + "/" + indices.content() + "/_search?q=text:pivot&pretty'");
-        out.println("Kibana: point it at " + url + " and add a data view for " + indices.content()
+        out.println("Kibana: point it at " + url + " and import es-conf/kibana/topicstorm.ndjson (data views for "
+                + "the pages, the frontier and the crawl metrics), or add a data view for " + indices.content()
                 + " (time field: fetched).");
         out.println("The crawls' indices stay (" + CRAWL + "-best-first-*, " + CRAWL + "-breadth-first-*); "
                 + "`bin/topicstorm es stop` stops the node.");
