@@ -11,7 +11,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
-import org.topicstorm.es.LocalElasticsearch;
 import org.topicstorm.index.ContentDoc;
 import org.topicstorm.parse.NotHtmlException;
 import org.topicstorm.parse.PageParser;
@@ -21,7 +20,6 @@ import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.KeywordExpansion;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicLoader;
-import org.topicstorm.topology.CrawlConf;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -171,22 +169,10 @@ final class KeywordsCommand implements Runnable {
         }
 
         private List<ParsedPage> fromCrawl(String crawl) throws IOException {
-            Map<String, Object> conf = CrawlConf.load(confFile);
-            EsSettings settings = EsSettings.fromConf(conf);
-            if (settings.useLocalNode()) {
-                LocalElasticsearch local = LocalElasticsearch.builder().build();
-                if (!local.status().running()) {
-                    throw new IllegalStateException("the local Elasticsearch node is not running: start it with "
-                            + "`topicstorm es start`, or configure es.addresses in a --conf file");
-                }
-                settings = settings.withAddresses(List.of(local.status().url()));
-            }
+            EsSettings settings = CrawlConnection.settings(confFile);
             CrawlIndices indices = new CrawlIndices(crawl);
             try (ElasticsearchClient client = EsClients.create(settings)) {
-                if (!client.indices().exists(e -> e.index(indices.content())).value()) {
-                    throw new IllegalStateException("no crawl named '" + crawl + "' (index " + indices.content()
-                            + " does not exist)");
-                }
+                CrawlConnection.requireIndex(client, crawl, indices.content());
                 SearchResponse<ContentDoc> r = client.search(s -> s.index(indices.content())
                         .size(Math.min(maxPages, 10_000))
                         .sort(o -> o.field(f -> f.field("relevance").order(SortOrder.Desc))), ContentDoc.class);

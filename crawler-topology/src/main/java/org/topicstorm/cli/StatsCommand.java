@@ -5,9 +5,7 @@ import org.topicstorm.crawl.CrawlStats;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
-import org.topicstorm.es.LocalElasticsearch;
 import org.topicstorm.frontier.CrawlState;
-import org.topicstorm.topology.CrawlConf;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,7 +14,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code topicstorm stats}: URLs of a crawl by state, and its most relevant pages. */
@@ -39,22 +36,10 @@ final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        Map<String, Object> conf = CrawlConf.load(confFile);
-        EsSettings settings = EsSettings.fromConf(conf);
-        if (settings.useLocalNode()) {
-            LocalElasticsearch local = LocalElasticsearch.builder().build();
-            if (!local.status().running()) {
-                throw new IllegalStateException("the local Elasticsearch node is not running: start it with "
-                        + "`topicstorm es start`, or configure es.addresses in a --conf file");
-            }
-            settings = settings.withAddresses(List.of(local.status().url()));
-        }
+        EsSettings settings = CrawlConnection.settings(confFile);
         CrawlIndices indices = new CrawlIndices(crawlName);
         try (ElasticsearchClient client = EsClients.create(settings)) {
-            if (!client.indices().exists(e -> e.index(indices.status())).value()) {
-                throw new IllegalStateException("no crawl named '" + crawlName + "' (index " + indices.status()
-                        + " does not exist)");
-            }
+            CrawlConnection.requireIndex(client, crawlName, indices.status());
             CrawlStats stats = new CrawlStats(client, indices);
             CrawlStats.Counts c = stats.counts(System.currentTimeMillis());
             out.printf("Crawl '%s': %d URLs%n", crawlName, c.total());

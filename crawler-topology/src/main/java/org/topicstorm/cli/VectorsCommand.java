@@ -4,8 +4,6 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
-import org.topicstorm.es.LocalElasticsearch;
-import org.topicstorm.topology.CrawlConf;
 import org.topicstorm.vectors.CrawlText;
 import org.topicstorm.vectors.Embeddings;
 import org.topicstorm.vectors.TextCorpus;
@@ -22,9 +20,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code topicstorm vectors train|nearest|import-wink}: word vectors for the word2vec relevance model (002). */
@@ -120,22 +116,10 @@ final class VectorsCommand {
         }
 
         private long exportCrawl(String crawl, Path lines) throws Exception {
-            Map<String, Object> conf = CrawlConf.load(confFile);
-            EsSettings settings = EsSettings.fromConf(conf);
-            if (settings.useLocalNode()) {
-                LocalElasticsearch local = LocalElasticsearch.builder().build();
-                if (!local.status().running()) {
-                    throw new IllegalStateException("the local Elasticsearch node is not running: start it with "
-                            + "`topicstorm es start`, or configure es.addresses in a --conf file");
-                }
-                settings = settings.withAddresses(List.of(local.status().url()));
-            }
+            EsSettings settings = CrawlConnection.settings(confFile);
             CrawlIndices indices = new CrawlIndices(crawl);
             try (ElasticsearchClient client = EsClients.create(settings)) {
-                if (!client.indices().exists(e -> e.index(indices.content())).value()) {
-                    throw new IllegalStateException("no crawl named '" + crawl + "' (index " + indices.content()
-                            + " does not exist)");
-                }
+                CrawlConnection.requireIndex(client, crawl, indices.content());
                 return CrawlText.export(client, indices.content(), lines);
             }
         }
