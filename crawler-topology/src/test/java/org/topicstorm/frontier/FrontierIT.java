@@ -194,6 +194,54 @@ class FrontierIT {
         sharded.delete(client);
     }
 
+    /**
+     * A skewed frontier: one host holds the 6,000 best URLs (more than ten pages of a scan), 150 other hosts follow, more hosts than places in a
+     * batch. The batch is still each of the best 100 hosts' 5 best URLs (what a collapse on host would give),
+     * although the scan's first page holds only URLs of the big host: the next page leaves the full host out.
+     */
+    @Test
+    void aHostWithThousandsOfTopUrlsTakesOnlyItsPlacesAndTheOtherHostsStillFillTheBatch() throws Exception {
+        CrawlIndices own = new CrawlIndices("frontier-it-skewed");
+        own.delete(client);
+        own.ensure(client, 1);
+        StatusWriter writer = new StatusWriter(client, own.status(), null, new StatusMerge(SCHEDULE),
+                Clock.systemUTC());
+        Random random = new Random(11);
+        Map<String, Double> priorities = new HashMap<>();
+        for (int i = 0; i < 6000; i++) {
+            priorities.put("http://big.test/p" + i, 0.9 + random.nextDouble() / 10);
+        }
+        for (int h = 0; h < 150; h++) {
+            for (int i = 0; i < 12; i++) {
+                priorities.put("http://small" + h + ".test/p" + i, random.nextDouble() * 0.9);
+            }
+        }
+        List<StatusUpdate> updates = priorities.entrySet().stream()
+                .map(e -> StatusUpdate.discovered(e.getKey(), e.getValue(), 1, 0, null, null)).toList();
+        for (int from = 0; from < updates.size(); from += 1000) {
+            for (boolean ok : writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)))) {
+                assertTrue(ok);
+            }
+        }
+        client.indices().refresh(r -> r.index(own.status()));
+
+        Map<String, List<String>> byHost = priorities.keySet().stream().collect(Collectors.groupingBy(UrlIds::host));
+        Comparator<String> best = Comparator.<String>comparingDouble(priorities::get).reversed();
+        List<String> expected = new ArrayList<>();
+        byHost.values().stream()
+                .sorted(Comparator.comparingDouble((List<String> urls) -> -urls.stream().mapToDouble(priorities::get).max().orElse(0)))
+                .limit(100)
+                .forEach(urls -> urls.stream().sorted(best).limit(CAP).forEach(expected::add));
+        expected.sort(best);
+
+        FrontierReader reader = new FrontierReader(client, own.status(), 100, CAP);
+        List<String> batch = reader.nextBatch(0, System.currentTimeMillis() + 1000).stream().map(StatusDoc::url)
+                .toList();
+        assertEquals(500, batch.size());
+        assertEquals(expected, batch);
+        own.delete(client);
+    }
+
     @Test
     void urlsAckedButStillDueInTheIndexAreLeftOutAndFreeTheirHostsPlaces() throws Exception {
         // One host, 10 URLs with priorities 0.10 .. 0.01 (u0 best). The spout acked u0 and u1, but their new
