@@ -47,10 +47,16 @@ public final class FrontierBench {
      * @param links      record links as the bolt does with status.links.enabled (the default)
      * @param warmupUrls URLs written (and queried) first into throwaway indices, not measured: a fresh node's
      *                   JIT compiler needs that to reach its steady speed
+     * @param outlinksPerPage new URLs of the load that share a parent page: 1 = every URL its own parent; a crawl's
+     *                   discoveries come as the outlinks of fetched pages (tens per page on the web)
+     * @param maxPages   pages a frontier query scans at most (frontier.query.max.pages)
      */
     public record Options(int urls, int hosts, int batches, int warmup, int writers, int writeBatch, int updates,
-                         int maxHosts, int perHost, boolean links, int warmupUrls, long seed) {
+                         int maxHosts, int perHost, boolean links, int warmupUrls, long seed, int outlinksPerPage,
+                         int maxPages) {
         public Options {
+            positive("outlinks per page", outlinksPerPage);
+            positive("query pages", maxPages);
             positive("urls", urls);
             positive("hosts", hosts);
             positive("batches", batches);
@@ -120,15 +126,24 @@ public final class FrontierBench {
                 i / hosts, i);
     }
 
+    /** The page URL {@code i} was found on: the previous URL, or one page per {@code outlinksPerPage} URLs. */
+    private String parent(int i) {
+        if (o.outlinksPerPage() == 1) {
+            return url(i == 0 ? o.urls() - 1 : i - 1, o.hosts());
+        }
+        return String.format(Locale.ROOT, "http://www.pages.bench.test/page-%d.html", i / o.outlinksPerPage());
+    }
+
     /** The status index must exist and be empty (the caller creates it). */
     public Result run() throws Exception {
         if (o.warmupUrls() > 0) {
             warmUp();
         }
         out.accept(String.format(Locale.ROOT, "load: %,d DISCOVERED URLs over %,d hosts, batches of %d, %d writer "
-                + "thread(s), links %s", o.urls(), o.hosts(), o.writeBatch(), o.writers(), o.links() ? "on" : "off"));
+                + "thread(s), links %s, %d outlinks per parent page", o.urls(), o.hosts(), o.writeBatch(), o.writers(),
+                o.links() ? "on" : "off", o.outlinksPerPage()));
         Throughput load = write("load", indices, o.urls(), i -> StatusUpdate.discovered(url(i, o.hosts()), priorities[i], 1,
-                0, url(i == 0 ? o.urls() - 1 : i - 1, o.hosts()), "page " + i));
+                0, parent(i), "page " + i));
         out.accept("  " + load);
         refresh();
 
@@ -183,7 +198,7 @@ public final class FrontierBench {
             write("warm-up", scratch, o.warmupUrls(), i -> StatusUpdate.discovered(url(i, o.hosts()),
                     priorities[i % priorities.length], 1, 0, url(i + 1, o.hosts()), "page " + i));
             es.indices().refresh(r -> r.index(scratch.status()));
-            FrontierReader reader = new FrontierReader(es, scratch.status(), o.maxHosts(), o.perHost());
+            FrontierReader reader = new FrontierReader(es, scratch.status(), o.maxHosts(), o.perHost(), o.maxPages());
             for (int b = 0; b < 20; b++) {
                 reader.nextBatch(0, System.currentTimeMillis());
             }
@@ -196,7 +211,7 @@ public final class FrontierBench {
     }
 
     private Latencies spoutLatency(int[] size) throws IOException {
-        FrontierReader reader = new FrontierReader(es, indices.status(), o.maxHosts(), o.perHost());
+        FrontierReader reader = new FrontierReader(es, indices.status(), o.maxHosts(), o.perHost(), o.maxPages());
         Latencies latencies = new Latencies();
         for (int b = 0; b < o.warmup() + o.batches(); b++) {
             long start = System.nanoTime();

@@ -61,6 +61,10 @@ final class BenchCommand {
                 description = "URLs in each update workload (rediscover, fetched). Default: ${DEFAULT-VALUE}.")
         int updates = 100_000;
 
+        @Option(names = "--outlinks-per-page", paramLabel = "N", description = "New URLs of the load found on one "
+                + "parent page (1: each URL its own parent). Default: ${DEFAULT-VALUE}.")
+        int outlinksPerPage = 1;
+
         @Option(names = "--no-links",
                 description = "Do not record links (as with status.links.enabled false; the default records them).")
         boolean noLinks;
@@ -91,7 +95,8 @@ final class BenchCommand {
             };
             FrontierConfig config = FrontierConfig.fromConf(CrawlConf.defaults());
             FrontierBench.Options options = new FrontierBench.Options(urls, hosts, batches, warmup, writers,
-                    writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed);
+                    writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed,
+                    outlinksPerPage, config.maxQueryPages());
             print.accept("machine: " + Machine.describe());
             try (BenchNode node = BenchNode.start(esUrl, print);
                  ElasticsearchClient es = EsClients.create(EsSettings.of(node.url()))) {

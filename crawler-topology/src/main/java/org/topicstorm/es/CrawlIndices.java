@@ -113,9 +113,26 @@ public record CrawlIndices(String crawl) {
                     throw e;
                 }
             }
+        } else {
+            addNewFields(client, index, mappingFile, body);
         }
         client.cluster().health(h -> h.index(index).waitForStatus(co.elastic.clients.elasticsearch._types.HealthStatus.Yellow)
                 .timeout(t -> t.time("30s")));
+    }
+
+    /**
+     * An index made by an older version lacks the fields added since: put the current mapping on it (ES adds new
+     * fields and accepts unchanged ones). Documents written before have no value for a new field until rewritten.
+     */
+    private static void addNewFields(ElasticsearchClient client, String index, String mappingFile, ObjectNode body)
+            throws IOException {
+        String mappings = JSON.writeValueAsString(body.get("mappings"));
+        try {
+            client.indices().putMapping(m -> m.index(index).withJson(new StringReader(mappings)));
+        } catch (ElasticsearchException e) {
+            throw new IllegalStateException("index " + index + " has a mapping that es-conf/" + mappingFile
+                    + " cannot update (" + e.error().reason() + "): use a new crawl name", e);
+        }
     }
 
     private int statusShardCount(ElasticsearchClient client) throws IOException {

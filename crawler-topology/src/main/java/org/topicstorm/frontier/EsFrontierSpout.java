@@ -43,7 +43,7 @@ public class EsFrontierSpout extends BaseRichSpout {
         CrawlIndices indices = CrawlIndices.fromConf(conf);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost());
+                config.maxUrlsPerHost(), config.maxQueryPages());
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {

@@ -10,12 +10,13 @@ import java.util.Map;
  * The frontier's configuration keys (documented with their defaults in storm-conf/topicstorm-default.yaml), read
  * in this one place.
  */
-public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQueryIntervalMs, long purgatoryMs,
+public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, long minQueryIntervalMs, long purgatoryMs,
                              long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs, boolean recordLinks,
                              Schedule schedule) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
+    public static final String MAX_QUERY_PAGES = "frontier.query.max.pages";
     public static final String MIN_QUERY_INTERVAL_MS = "frontier.query.min.interval.ms";
     public static final String PURGATORY_MS = "frontier.purgatory.ms";
     public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
@@ -26,8 +27,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQ
     public static final String REFETCH_DISCARDED_MINUTES = "status.refetch.discarded.minutes";
     /** StormCrawler's key: failed fetches after which a URL is given up (ERROR). */
     public static final String MAX_FETCH_ERRORS = "max.fetch.errors";
-    /** Elasticsearch's default index.max_inner_result_window: inner hits per host cannot exceed it. */
-    static final int MAX_INNER_HITS = 100;
+    /** More URLs per host in one batch would let one host take the fetchers' queues. */
+    static final int MAX_URLS_PER_HOST_LIMIT = 100;
     /** Elasticsearch's default index.max_result_window bounds the hosts per query. */
     static final int MAX_RESULT_WINDOW = 10_000;
 
@@ -39,7 +40,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, long minQ
                 positive(conf, MAX_FETCH_ERRORS, 3, Integer.MAX_VALUE));
         return new FrontierConfig(
                 positive(conf, MAX_HOSTS_PER_QUERY, 100, MAX_RESULT_WINDOW),
-                positive(conf, MAX_URLS_PER_HOST, 5, MAX_INNER_HITS),
+                positive(conf, MAX_URLS_PER_HOST, 5, MAX_URLS_PER_HOST_LIMIT),
+                positive(conf, MAX_QUERY_PAGES, FrontierReader.DEFAULT_MAX_PAGES, 1000),
                 ConfUtils.getLong(conf, MIN_QUERY_INTERVAL_MS, 1000L),
                 ConfUtils.getLong(conf, PURGATORY_MS, 5000L),
                 ConfUtils.getLong(conf, RETRY_BACKOFF_MS, 2000L),

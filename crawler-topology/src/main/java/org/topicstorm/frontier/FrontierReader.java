@@ -34,8 +34,8 @@ import java.util.Set;
  *   <li>load: the picked documents by id (one mget), without their in-link ids ({@code inlinkFrom}), which the
  *       spout does not use.</li>
  * </ol>
- * A priority sort with a range filter and no hit count lets Elasticsearch skip non-competitive documents, so a
- * page costs about the same at 100,000 and at 1,000,000 URLs. (The first version collapsed on host with inner hits:
+ * The scan sorts on {@code priorityKey} (the priority as a sortable long, {@link StatusDoc#priorityKey()}): with no
+ * hit count, Elasticsearch then skips non-competitive documents, which it does for long and date sorts only. (The first version collapsed on host with inner hits:
  * one inner query per host, 100 per batch.) The batch is ordered by priority, highest first, ties by discovery time
  * (older first) and URL, so the order is total and the same index gives the same batch.
  */
@@ -125,7 +125,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                         }
                         return b;
                     }))
-                    .sort(sort("priority", SortOrder.Desc))
+                    .sort(sort("priorityKey", SortOrder.Desc))
                     .sort(sort("discovered", SortOrder.Asc))
                     .sort(sort("url", SortOrder.Asc))
                     .source(src -> src.fetch(false))

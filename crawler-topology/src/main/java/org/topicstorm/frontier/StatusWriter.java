@@ -26,7 +26,8 @@ import java.util.Map;
  * <p>Per batch: read the current documents (mget), merge the updates in memory ({@link StatusMerge}), write back
  * with {@code create} for new URLs and {@code if_seq_no/if_primary_term} for known ones. A version conflict means
  * someone else wrote the document in between: re-read and merge again. The link of each discovered URL is also
- * written to the links index (create-once, so replays are harmless), in the first round's bulk request.
+ * written to the links index (one document per parent, create-once, so replays are harmless), in the first round's
+ * bulk request.
  */
 public final class StatusWriter {
 
@@ -213,26 +214,41 @@ public final class StatusWriter {
         return retry;
     }
 
-    /** The create-once operations recording the links of discovered URLs (none without a links index). */
+    /**
+     * The create-once operations recording the links of discovered URLs (none without a links index): one document
+     * per parent in this batch, holding all its outlinks here. A page's outlinks come in one batch (they are the
+     * first step of its {@link StatusChange}), so a page is one document, not one per link: a third of ES's cost per
+     * discovered URL was its link document. The id is the parent's and its first outlink's, so a replay of the same
+     * batch writes nothing new.
+     */
     private List<BulkOperation> linkOperations(List<StatusUpdate> updates) {
         List<BulkOperation> ops = new ArrayList<>();
         if (linksIndex == null) {
             return ops;
         }
-        long now = clock.millis();
+        Map<String, Map<String, String>> byParent = new LinkedHashMap<>();
         for (StatusUpdate u : updates) {
-            if (u.status() != Status.DISCOVERED || u.parent() == null) {
-                continue;
+            if (u.status() == Status.DISCOVERED && u.parent() != null) {
+                byParent.computeIfAbsent(u.parent(), p -> new LinkedHashMap<>())
+                        .putIfAbsent(u.url(), u.anchor() == null ? "" : u.anchor());
             }
-            LinkDoc link = new LinkDoc(u.parent(), u.url(), UrlIds.host(u.parent()), UrlIds.host(u.url()),
-                    u.anchor(), now);
-            ops.add(BulkOperation.of(op -> op.create(c -> c.index(linksIndex)
-                    .id(UrlIds.linkId(link.from(), link.to())).document(link))));
         }
+        long now = clock.millis();
+        byParent.forEach((parent, targets) -> {
+            List<String> to = List.copyOf(targets.keySet());
+            LinkDoc links = new LinkDoc(parent, UrlIds.host(parent), to,
+                    to.stream().map(UrlIds::host).distinct().toList(), List.copyOf(targets.values()), now);
+            ops.add(BulkOperation.of(op -> op.create(c -> c.index(linksIndex)
+                    .id(UrlIds.linkId(parent, to.get(0))).document(links))));
+        });
         return ops;
     }
 
-    /** A document of the links index (es-conf/links.json). */
-    public record LinkDoc(String from, String to, String fromHost, String toHost, String anchor, long discovered) {
+    /**
+     * A document of the links index (es-conf/links.json): the outlinks a page was found to have, with their anchor
+     * texts ({@code anchor.get(i)} is the text of the link to {@code to.get(i)}, empty when it had none).
+     */
+    public record LinkDoc(String from, String fromHost, List<String> to, List<String> toHost, List<String> anchor,
+                          long discovered) {
     }
 }

@@ -318,8 +318,23 @@ class FrontierIT {
             assertEquals(0, d.distance(), url);
             assertEquals(1, d.depth(), url);
         }
-        long links = client.count(c -> c.index(indices.links()).query(q -> q.term(t -> t.field("toHost")
-                .value("race.test")))).count();
-        assertEquals((long) urls * writers, links);
+        // every link once: a parent's outlinks of one write call share a links document
+        List<StatusWriter.LinkDoc> docs = client.search(s -> s.index(indices.links()).size(1000)
+                .query(q -> q.term(t -> t.field("toHost").value("race.test"))), StatusWriter.LinkDoc.class)
+                .hits().hits().stream().map(h -> h.source()).toList();
+        assertEquals(writers * urls / 20, docs.size(), "one document per parent and write call");
+        Set<String> pairs = new HashSet<>();
+        for (StatusWriter.LinkDoc doc : docs) {
+            assertEquals(doc.to().size(), doc.anchor().size());
+            for (int i = 0; i < doc.to().size(); i++) {
+                assertTrue(pairs.add(doc.from() + " -> " + doc.to().get(i)), "link recorded twice");
+                assertEquals("a" + doc.from().charAt("http://parent".length()), doc.anchor().get(i));
+            }
+        }
+        assertEquals(urls * writers, pairs.size());
+        // the in-degree of a URL is a term query on the links index
+        long linkingToU7 = client.count(c -> c.index(indices.links()).query(q -> q.term(t -> t.field("to")
+                .value("http://race.test/u7")))).count();
+        assertEquals(writers, linkingToU7);
     }
 }
