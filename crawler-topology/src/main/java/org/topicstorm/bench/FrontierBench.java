@@ -213,7 +213,11 @@ public final class FrontierBench {
     private Latencies spoutLatency(int[] size) throws IOException {
         FrontierReader reader = new FrontierReader(es, indices.status(), o.maxHosts(), o.perHost(), o.maxPages());
         Latencies latencies = new Latencies();
+        long esCpu = 0;
         for (int b = 0; b < o.warmup() + o.batches(); b++) {
+            if (b == o.warmup()) {
+                esCpu = CpuTime.elasticsearchMillis(es);
+            }
             long start = System.nanoTime();
             List<StatusDoc> batch = reader.nextBatch(0, System.currentTimeMillis());
             long took = System.nanoTime() - start;
@@ -222,6 +226,9 @@ public final class FrontierBench {
             }
             size[0] = batch.size();
         }
+        // CPU, unlike latency, hardly grows when other processes share the cores
+        out.accept(String.format(Locale.ROOT, "  Elasticsearch CPU per query: %.1f ms",
+                (CpuTime.elasticsearchMillis(es) - esCpu) / (double) o.batches()));
         return latencies;
     }
 
