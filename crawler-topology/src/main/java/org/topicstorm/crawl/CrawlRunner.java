@@ -2,7 +2,6 @@ package org.topicstorm.crawl;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import org.apache.storm.Config;
-import org.apache.storm.generated.KillOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.es.CrawlIndices;
@@ -105,10 +104,12 @@ public final class CrawlRunner {
                 storm.submit(name, config, request.topology().build(config));
                 reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);
                 // the spout stops emitting at once; the bolts get a few seconds to write their last batches
-                // (nothing is lost without them: an unwritten page is still due, and is fetched again on resume)
-                KillOptions kill = new KillOptions();
-                kill.set_wait_secs(KILL_WAIT_SECS);
-                storm.cluster().killTopologyWithOpts(name, kill);
+                // (nothing is lost without them: an unwritten page is still due, and is fetched again on resume).
+                // The kill returns at once: wait for the topology to be gone before closing the cluster.
+                if (!storm.kill(name, KILL_WAIT_SECS)) {
+                    LOG.warn("topology {} was still there {} s after it was killed; stopping the cluster anyway",
+                            name, KILL_WAIT_SECS + 30);
+                }
             }
             // the cluster is down: no write is still under way, so the summary's counts are final
             stats.refresh();

@@ -2,6 +2,7 @@ package org.topicstorm.topology;
 
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.shade.org.apache.zookeeper.server.NIOServerCnxnFactory;
 import org.apache.storm.shade.org.apache.zookeeper.server.ZooKeeperServer;
@@ -54,6 +55,27 @@ public final class LocalStorm implements AutoCloseable {
 
     public LocalCluster cluster() {
         return cluster;
+    }
+
+    /**
+     * Kills a topology and returns once Nimbus has removed it. The kill itself does not wait: Nimbus deactivates the
+     * topology at once (its spouts stop emitting) and removes it {@code waitSecs} later, in the background; closing
+     * the cluster before then would cut that grace period short. Gives up after {@code waitSecs} + 30 s.
+     *
+     * @return whether the topology was gone in time
+     */
+    public boolean kill(String name, int waitSecs) throws Exception {
+        KillOptions options = new KillOptions();
+        options.set_wait_secs(waitSecs);
+        cluster.killTopologyWithOpts(name, options);
+        long deadline = System.nanoTime() + (waitSecs + 30) * 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (cluster.getClusterInfo().get_topologies().stream().noneMatch(t -> name.equals(t.get_name()))) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     @Override
