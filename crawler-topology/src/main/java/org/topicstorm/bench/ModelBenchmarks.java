@@ -13,6 +13,7 @@ import org.topicstorm.corpus.Corpus;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.RelevanceModel;
 import org.topicstorm.relevance.RelevanceModels;
+import org.topicstorm.text.ChineseSegmenter;
 import org.topicstorm.text.PageAnalyzer;
 import org.topicstorm.text.TextAnalyzer;
 import org.topicstorm.topic.Topic;
@@ -52,6 +53,10 @@ public class ModelBenchmarks {
     @Param({"en", "zh"})
     public String language;
 
+    /** relevance.segmenter of the topic: hanlp, hanlp-speed, smartcn (only Chinese text depends on it). */
+    @Param({"hanlp"})
+    public String segmenter;
+
     private List<ParsedPage> pages;
     private List<ParsedPage> seeds;
     private RelevanceModel scorer;
@@ -79,14 +84,14 @@ public class ModelBenchmarks {
         };
         Topic topic = TopicLoader.fromString("name: bench\nlanguages: [" + language + "]\nkeywords: "
                 + (language.equals("zh") ? ZH_KEYWORDS : EN_KEYWORDS) + "\nseeds: [http://bench.test/]\n"
-                + "relevance: " + relevance + "\n", "bench.yaml");
+                + "relevance: " + relevance.replaceFirst("^\\{", "{segmenter: " + segmenter + ", ") + "\n", "bench.yaml");
         scorer = RelevanceModels.withSeedPages(topic, seeds, false).model();
         analyzer = RelevanceModels.analyzer(topic);
     }
 
     /** 100-dimension vectors trained on 200 pages of the corpus, in a temporary file. */
     private String vectors(Corpus corpus) throws IOException {
-        TextAnalyzer words = new TextAnalyzer(false);
+        TextAnalyzer words = new TextAnalyzer(false, ChineseSegmenter.byName().get(segmenter));
         List<String> sentences = new ArrayList<>();
         for (String module : List.of("scalc", "swriter", "simpress", "sdraw", "shared", "sbasic", "smath", "schart")) {
             for (LabelledPages.Page p : LabelledPages.pages(corpus, module, 25, 1_000, 50_000)) {

@@ -33,6 +33,11 @@ final class BenchModelsCommand implements Callable<Integer> {
     @Option(names = "--languages", split = ",", paramLabel = "L,...", description = "en, zh. Default: both.")
     List<String> languages = List.of("en", "zh");
 
+    @Option(names = "--segmenters", split = ",", paramLabel = "S,...",
+            description = "Chinese segmenters (relevance.segmenter) to measure zh with: hanlp, hanlp-speed, "
+                    + "smartcn. Default: hanlp. en is measured once (its pages have no Chinese).")
+    List<String> segmenters = List.of("hanlp");
+
     @Option(names = "--iterations", paramLabel = "N", description = "Measured iterations. Default: ${DEFAULT-VALUE}.")
     int iterations = 3;
 
@@ -51,16 +56,20 @@ final class BenchModelsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (cpu) {
-            out.println("model        language  pages per CPU-second  pages");
+            out.println("model        language  segmenter    pages per CPU-second  pages");
             for (String language : languages) {
-                for (String model : models) {
-                    ModelBenchmarks b = new ModelBenchmarks();
-                    b.model = model;
-                    b.language = language;
-                    b.setUp();
-                    double rate = b.pagesPerCpuSecond(2, seconds);
-                    out.printf(Locale.ROOT, "%-12s %-8s  %20.0f  %s%n", model, language, rate, b.describePages());
-                    out.flush();
+                for (String segmenter : language.equals("zh") ? segmenters : segmenters.subList(0, 1)) {
+                    for (String model : models) {
+                        ModelBenchmarks b = new ModelBenchmarks();
+                        b.model = model;
+                        b.language = language;
+                        b.segmenter = segmenter;
+                        b.setUp();
+                        double rate = b.pagesPerCpuSecond(2, seconds);
+                        out.printf(Locale.ROOT, "%-12s %-8s  %-11s  %20.0f  %s%n", model, language,
+                                language.equals("zh") ? segmenter : "-", rate, b.describePages());
+                        out.flush();
+                    }
                 }
             }
             return 0;
@@ -69,16 +78,18 @@ final class BenchModelsCommand implements Callable<Integer> {
                 .include(ModelBenchmarks.class.getName() + ".scorePage")
                 .param("model", models.toArray(String[]::new))
                 .param("language", languages.toArray(String[]::new))
+                .param("segmenter", segmenters.toArray(String[]::new))
                 .warmupIterations(2).warmupTime(TimeValue.seconds(seconds))
                 .measurementIterations(iterations).measurementTime(TimeValue.seconds(seconds))
                 .forks(forks).threads(1)
                 .jvmArgsAppend("-Xmx2g");
         Collection<RunResult> results = new Runner(options.build()).run();
         out.println();
-        out.println("model        language  pages/s (one thread)  error (99.9%)");
+        out.println("model        language  segmenter    pages/s (one thread)  error (99.9%)");
         for (RunResult r : results) {
             var p = r.getParams();
-            out.printf(Locale.ROOT, "%-12s %-8s  %20.0f  %13.0f%n", p.getParam("model"), p.getParam("language"),
+            out.printf(Locale.ROOT, "%-12s %-8s  %-11s  %20.0f  %13.0f%n", p.getParam("model"), p.getParam("language"),
+                    p.getParam("segmenter"),
                     r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError());
         }
         out.flush();

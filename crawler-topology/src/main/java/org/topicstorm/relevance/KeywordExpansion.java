@@ -52,7 +52,7 @@ public final class KeywordExpansion {
     public KeywordExpansion(Topic topic) {
         this.topic = topic;
         this.analyzer = RelevanceModels.analyzer(topic);
-        this.surface = new TextAnalyzer(false);
+        this.surface = new TextAnalyzer(false, topic.relevance().segmenter());
         this.selection = new TextSelection(topic.relevance().hubShare());
     }
 

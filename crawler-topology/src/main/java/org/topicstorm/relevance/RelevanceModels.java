@@ -36,7 +36,8 @@ public final class RelevanceModels {
     /** The text pipeline the topic configures. */
     public static PageAnalyzer analyzer(Topic topic) {
         RelevanceSettings r = topic.relevance();
-        return new PageAnalyzer(new TextAnalyzer(r.stemming()), new TextSelection(r.hubShare()), topic.languages());
+        return new PageAnalyzer(new TextAnalyzer(r.stemming(), r.segmenter()), new TextSelection(r.hubShare()),
+                topic.languages());
     }
 
     /**
@@ -98,7 +99,7 @@ public final class RelevanceModels {
             }
             case WORD2VEC: {
                 // Vectors are trained on words as written: the same pipeline without the stemmer.
-                PageAnalyzer unstemmed = r.stemming() ? new PageAnalyzer(new TextAnalyzer(false),
+                PageAnalyzer unstemmed = r.stemming() ? new PageAnalyzer(new TextAnalyzer(false, r.segmenter()),
                         new TextSelection(r.hubShare()), topic.languages()) : analyzer;
                 return new Word2VecModel(Word2VecModel.embeddings(r.word2vec().vectors()), topic.keywords().keySet(),
                         r.word2vec().pageWords(), unstemmed, r.tagWeights(), topic.threshold());

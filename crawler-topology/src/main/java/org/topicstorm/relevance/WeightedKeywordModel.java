@@ -46,7 +46,7 @@ public final class WeightedKeywordModel implements TermModel {
 
     /** The model as the topic file configures it. */
     public WeightedKeywordModel(Topic topic) {
-        this(topic, new PageAnalyzer(new TextAnalyzer(topic.relevance().stemming()),
+        this(topic, new PageAnalyzer(new TextAnalyzer(topic.relevance().stemming(), topic.relevance().segmenter()),
                 new TextSelection(topic.relevance().hubShare()), topic.languages()));
     }
 

@@ -3,7 +3,6 @@ package org.topicstorm.text;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
-import org.apache.lucene.analysis.cn.smart.HMMChineseTokenizer;
 import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
@@ -26,8 +25,9 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>English: standard tokenizer, possessive 's removed, lower case, English stop words, tokens of one character
  *       or digits only dropped, then (optionally) the Porter stemmer, so "Clouds" and "cloud" are one term.</li>
- *   <li>Chinese: smartcn's HMM segmentation ("食品安全监管" -&gt; 食品, 安全, 监管), smartcn's stop set (punctuation)
- *       and TopicStorm's Chinese function-word list (zh-stopwords.txt: 的, 了, 是, ...).</li>
+ *   <li>Chinese: word segmentation by the topic's {@link ChineseSegmenter} (HanLP by default, or smartcn:
+ *       "食品安全监管" -&gt; 食品, 安全, 监管), smartcn's stop set (punctuation) and TopicStorm's Chinese
+ *       function-word list (zh-stopwords.txt: 的, 了, 是, ...).</li>
  *   <li>Other languages: standard tokenizer, lower case, single characters and numbers dropped; no stop words and
  *       no stemming, since English ones would be wrong there.</li>
  * </ul>
@@ -38,13 +38,27 @@ import java.util.function.Consumer;
 public final class TextAnalyzer {
 
     private final boolean stemming;
+    private final ChineseSegmenter segmenter;
     private final AnalysisChain english;
     private final AnalysisChain chinese;
     private final AnalysisChain other;
 
-    /** @param stemming whether English terms are stemmed (Porter) */
+    /**
+     * With the default Chinese segmenter ({@link ChineseSegmenter#DEFAULT}).
+     *
+     * @param stemming whether English terms are stemmed (Porter)
+     */
     public TextAnalyzer(boolean stemming) {
+        this(stemming, ChineseSegmenter.DEFAULT);
+    }
+
+    /**
+     * @param stemming  whether English terms are stemmed (Porter)
+     * @param segmenter what splits runs of Han characters into words
+     */
+    public TextAnalyzer(boolean stemming, ChineseSegmenter segmenter) {
         this.stemming = stemming;
+        this.segmenter = segmenter;
         AnalysisChain words = AnalysisChain.of(StandardTokenizer::new)
                 .then(LowerCaseFilter::new)
                 .then(NumberFilter::new)
@@ -57,13 +71,17 @@ public final class TextAnalyzer {
                 .then(NumberFilter::new)
                 .then(ts -> new LengthFilter(ts, 2, 255));
         this.english = stemming ? en.then(PorterStemFilter::new) : en;
-        this.chinese = AnalysisChain.of(HMMChineseTokenizer::new)
+        this.chinese = AnalysisChain.of(segmenter::newTokenizer)
                 .then(ts -> new StopFilter(ts, SmartChineseAnalyzer.getDefaultStopSet()))
                 .then(ts -> new StopFilter(ts, ChineseStopWords.SET));
     }
 
     public boolean stemming() {
         return stemming;
+    }
+
+    public ChineseSegmenter segmenter() {
+        return segmenter;
     }
 
     /**

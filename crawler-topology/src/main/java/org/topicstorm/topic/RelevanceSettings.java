@@ -1,5 +1,6 @@
 package org.topicstorm.topic;
 
+import org.topicstorm.text.ChineseSegmenter;
 import org.topicstorm.text.TagWeights;
 import org.topicstorm.text.TextSelection;
 
@@ -13,6 +14,7 @@ import java.util.Map;
  * @param model       the model that scores pages
  * @param combination for {@link Model#COMBINATION}: each component model and its weight (&gt; 0); empty otherwise
  * @param stemming    English terms stemmed (Porter), for pages and keywords alike
+ * @param segmenter   what splits Chinese (Han) text into words, for pages and keywords alike
  * @param hubShare    anchor-text share above which a page is read through its anchor texts (001 paper: 0.6)
  * @param tagWeights  weights of title, headings, anchor text and body in term frequencies (002 patent)
  * @param seedPages   directory of HTML files that are the seed pages of the adaptive models; null = the topic's seed
@@ -25,6 +27,7 @@ public record RelevanceSettings(
         Model model,
         Map<Model, Double> combination,
         boolean stemming,
+        ChineseSegmenter segmenter,
         double hubShare,
         TagWeights tagWeights,
         Path seedPages,
@@ -76,7 +79,7 @@ public record RelevanceSettings(
     }
 
     public static final RelevanceSettings DEFAULT = new RelevanceSettings(Model.KEYWORDS, Map.of(), true,
-            TextSelection.DEFAULT_HUB_SHARE, TagWeights.DEFAULT, null, Centroid.DEFAULT, SeedSet.DEFAULT,
+            ChineseSegmenter.DEFAULT, TextSelection.DEFAULT_HUB_SHARE, TagWeights.DEFAULT, null, Centroid.DEFAULT, SeedSet.DEFAULT,
             Word2Vec.DEFAULT);
 
     public RelevanceSettings {

@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.topicstorm.text.ChineseSegmenter;
 import org.topicstorm.text.TagWeights;
 import org.topicstorm.text.TextAnalyzer;
 
@@ -45,13 +46,15 @@ public final class TopicLoader {
     public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time");
 
     /** The fields of {@code relevance}. */
-    public static final List<String> RELEVANCE_FIELDS = List.of("model", "combination", "stemming", "hub-share",
+    public static final List<String> RELEVANCE_FIELDS = List.of("model", "combination", "stemming", "segmenter",
+            "hub-share",
             "tag-weights", "seed-pages", "centroid", "seed-set", "word2vec");
     public static final List<String> TAG_FIELDS = List.of("title", "heading", "anchor", "body");
     public static final List<String> CENTROID_FIELDS = List.of("features", "update-similarity");
     public static final List<String> SEED_SET_FIELDS = List.of("max-size", "join-threshold", "terms");
     public static final List<String> WORD2VEC_FIELDS = List.of("vectors", "page-words");
     private static final Map<String, RelevanceSettings.Model> MODELS = new LinkedHashMap<>();
+    private static final Map<String, ChineseSegmenter> SEGMENTERS = ChineseSegmenter.byName();
 
     static {
         for (RelevanceSettings.Model m : RelevanceSettings.Model.values()) {
@@ -160,7 +163,7 @@ public final class TopicLoader {
             Topic.Limits limits = limits(root.get("limits"));
             RelevanceSettings relevance = relevance(root.get("relevance"));
             if (errors.isEmpty()) {
-                analysableKeywords(keywords, languages, relevance.stemming());
+                analysableKeywords(keywords, languages, relevance.stemming(), relevance.segmenter());
             }
             if (!errors.isEmpty()) {
                 throw new TopicException(source, errors);
@@ -325,6 +328,10 @@ public final class TopicLoader {
             RelevanceSettings.Model model = choice(node.get("model"), "relevance.model", MODELS, d.model());
             Map<RelevanceSettings.Model, Double> combination = combination(node.get("combination"), model);
             boolean stemming = bool(node.get("stemming"), "relevance.stemming", d.stemming());
+            boolean usesW2v = model == RelevanceSettings.Model.WORD2VEC
+                    || combination.containsKey(RelevanceSettings.Model.WORD2VEC);
+            ChineseSegmenter segmenter = choice(node.get("segmenter"), "relevance.segmenter", SEGMENTERS,
+                    usesW2v ? ChineseSegmenter.DEFAULT_WORD2VEC : ChineseSegmenter.DEFAULT);
             double hubShare = fraction(node.get("hub-share"), "relevance.hub-share", d.hubShare());
             TagWeights tagWeights = tagWeights(node.get("tag-weights"));
             Path seedPages = path(node.get("seed-pages"), "relevance.seed-pages", true);
@@ -356,14 +363,12 @@ public final class TopicLoader {
                         (int) positive(w.get("page-words"), "relevance.word2vec.page-words", word2vec.pageWords(),
                                 10_000));
             }
-            boolean usesW2v = model == RelevanceSettings.Model.WORD2VEC
-                    || combination.containsKey(RelevanceSettings.Model.WORD2VEC);
             if (usesW2v && word2vec.vectors() == null) {
                 error("relevance.word2vec.vectors", "required when the word2vec model is used: the path of a word "
                         + "vectors file (word2vec binary or text format)");
             }
-            return new RelevanceSettings(model, combination, stemming, hubShare, tagWeights, seedPages, centroid,
-                    seedSet, word2vec);
+            return new RelevanceSettings(model, combination, stemming, segmenter, hubShare, tagWeights, seedPages,
+                    centroid, seedSet, word2vec);
         }
 
         private Map<RelevanceSettings.Model, Double> combination(JsonNode node, RelevanceSettings.Model model) {
@@ -433,8 +438,9 @@ public final class TopicLoader {
         }
 
         /** Keywords must keep at least one term after analysis (a keyword of stop words never matches). */
-        private void analysableKeywords(Map<String, Double> keywords, List<String> languages, boolean stemming) {
-            TextAnalyzer analyzer = new TextAnalyzer(stemming);
+        private void analysableKeywords(Map<String, Double> keywords, List<String> languages, boolean stemming,
+                ChineseSegmenter segmenter) {
+            TextAnalyzer analyzer = new TextAnalyzer(stemming, segmenter);
             String language = keywordLanguage(languages);
             for (String k : keywords.keySet()) {
                 if (analyzer.terms(k, language).isEmpty()) {

@@ -1,9 +1,11 @@
 package org.topicstorm.relevance;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.topicstorm.parse.PageParser;
 import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.text.ChineseSegmenter;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicLoader;
 
@@ -16,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A Chinese page scores the same whatever its encoding: GBK and GB2312 (simplified), Big5 (traditional), each against
- * its UTF-8 version, through the real parser (charset from the meta tag, or sniffed when there is none).
+ * its UTF-8 version, through the real parser (charset from the meta tag, or sniffed when there is none), with each
+ * Chinese segmenter.
  */
 class ChineseEncodingsTest {
 
@@ -31,22 +34,27 @@ class ChineseEncodingsTest {
             <p>食物安全中心公布檢測結果，部分蔬菜農藥殘留超標，相關產品已經回收。食品安全關係到每個人的健康，
             食品添加劑的使用應當符合標準。</p></body></html>""";
 
-    private static final Topic TOPIC = TopicLoader.fromString("""
-            name: food
-            languages: [zh]
-            keywords: {食品安全: 1.0, 农药残留: 0.8, 農藥殘留: 0.8, 食品添加剂: 0.6, 食品添加劑: 0.6, 召回: 0.5}
-            seeds: [https://example.org/]
-            threshold: 0.2
-            """, "food.yaml");
+    /** The food topic, its Chinese segmented by the given segmenter. */
+    private static Topic topic(ChineseSegmenter segmenter) {
+        return TopicLoader.fromString("""
+                name: food
+                languages: [zh]
+                keywords: {食品安全: 1.0, 农药残留: 0.8, 農藥殘留: 0.8, 食品添加剂: 0.6, 食品添加劑: 0.6, 召回: 0.5}
+                seeds: [https://example.org/]
+                threshold: 0.2
+                relevance: {segmenter: %s}
+                """.formatted(segmenter.yamlName), "food.yaml");
+    }
 
     private static ParsedPage parse(String html, Charset charset, String contentType) throws Exception {
         return new PageParser(ParseConfig.defaults()).parse("https://example.org/p", html.getBytes(charset),
                 contentType, null);
     }
 
-    @Test
-    void gbkGb2312AndBig5PagesScoreLikeTheirUtf8Versions() throws Exception {
-        WeightedKeywordModel model = new WeightedKeywordModel(TOPIC);
+    @ParameterizedTest
+    @EnumSource(ChineseSegmenter.class)
+    void gbkGb2312AndBig5PagesScoreLikeTheirUtf8Versions(ChineseSegmenter segmenter) throws Exception {
+        WeightedKeywordModel model = new WeightedKeywordModel(topic(segmenter));
         Relevance utf8 = model.score(parse(SIMPLIFIED.formatted("utf-8"), StandardCharsets.UTF_8, null));
         assertTrue(utf8.score() > 0.5, "the simplified page is on topic: " + utf8);
         for (String cs : List.of("GBK", "GB2312")) {
@@ -64,10 +72,11 @@ class ChineseEncodingsTest {
         assertEquals(big5Utf8, model.score(big5));
     }
 
-    @Test
-    void aChinesePageIsSegmentedAndItsTopTermsExplainTheScore() throws Exception {
+    @ParameterizedTest
+    @EnumSource(ChineseSegmenter.class)
+    void aChinesePageIsSegmentedAndItsTopTermsExplainTheScore(ChineseSegmenter segmenter) throws Exception {
         ParsedPage page = parse(SIMPLIFIED.formatted("utf-8"), StandardCharsets.UTF_8, null);
-        Relevance r = new WeightedKeywordModel(TOPIC).score(page);
+        Relevance r = new WeightedKeywordModel(topic(segmenter)).score(page);
         // 食品安全: title 3 + body 2 = 5; 农药残留: heading 2 + body (heading text and paragraph) 2 = 4;
         // 食品添加剂 1; 召回 1. x = (1, 0.8, 0.2, 0.2) for weights (1, 0.8, 0.6, 0.5).
         assertEquals(List.of("食品安全", "农药残留", "食品添加剂", "召回"),

@@ -2,11 +2,14 @@ package org.topicstorm.relevance;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.topicstorm.bench.LabelledPages;
 import org.topicstorm.corpus.Corpus;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicLoader;
+import org.topicstorm.text.ChineseSegmenter;
 import org.topicstorm.text.TextAnalyzer;
 import org.topicstorm.vectors.Embeddings;
 import org.topicstorm.vectors.TextCorpus;
@@ -46,6 +49,12 @@ class ModelSeparationIT {
      * especially for Chinese (AUC about 0.6), so its bar is only "better than chance". Real vectors do better.
      */
     private static final double MIN_AUC_WORD2VEC = 0.55;
+    /**
+     * Chinese word2vec is asserted only with smartcn, the default segmenter of topics that use word2vec: with
+     * HanLP's segmenters the weak vectors trained here separate no better than chance (AUC 0.50-0.55 over three
+     * training seeds, against 0.60 with smartcn; docs/benchmarks.md). Their figures are printed all the same.
+     */
+    private static final ChineseSegmenter WORD2VEC_SEGMENTER = ChineseSegmenter.SMARTCN;
 
     private static final String EN = """
             name: calc
@@ -68,6 +77,7 @@ class ModelSeparationIT {
             threshold: 0.3
             relevance:
               model: combination
+              segmenter: SEGMENTER
               combination: {keywords: 1, centroid: 1, seed-set: 1, word2vec: 1}
               word2vec: {vectors: VECTORS, page-words: 10}
             """;
@@ -77,17 +87,20 @@ class ModelSeparationIT {
 
     @Test
     void english() throws Exception {
-        separates("libreoffice-help-en-us", EN, "en");
+        separates("libreoffice-help-en-us", EN, "en", ChineseSegmenter.DEFAULT);
     }
 
-    @Test
-    void chinese() throws Exception {
-        separates("libreoffice-help-zh-cn", ZH, "zh");
+    /** Each Chinese segmenter (relevance.segmenter), with vectors trained on its words. */
+    @ParameterizedTest
+    @EnumSource(ChineseSegmenter.class)
+    void chinese(ChineseSegmenter segmenter) throws Exception {
+        separates("libreoffice-help-zh-cn", ZH.replace("SEGMENTER", segmenter.yamlName), "zh", segmenter);
     }
 
-    private static void separates(String corpusName, String yaml, String language) throws Exception {
+    private static void separates(String corpusName, String yaml, String language, ChineseSegmenter segmenter)
+            throws Exception {
         Corpus corpus = LabelledPages.corpus(corpusName, System.out::println);
-        Path vectors = trainVectors(corpus, language);
+        Path vectors = trainVectors(corpus, language, segmenter);
         Topic topic = TopicLoader.fromString(yaml.replace("VECTORS", vectors.toString()), corpusName + ".yaml");
         List<LabelledPages.Page> calc = LabelledPages.pages(corpus, "scalc", PAGES + SEEDS, 5_000, 50_000);
         List<LabelledPages.Page> writer = LabelledPages.pages(corpus, "swriter", PAGES, 5_000, 50_000);
@@ -103,6 +116,7 @@ class ModelSeparationIT {
 
         MemoryStateStore store = new MemoryStateStore();
         ModelBootstrap.createStates(topic, seeds, store);
+        corpusName = corpusName + (language.equals("zh") ? " (" + segmenter.yamlName + ")" : "");
         String fromSeeds = aucs(corpusName + " scalc vs swriter, ROC AUC, models from the seed pages:",
                 RelevanceModels.build(topic, store, false), on, off);
 
@@ -123,6 +137,10 @@ class ModelSeparationIT {
         for (String line : List.of(fromSeeds, afterPass)) {
             String[] parts = line.substring(line.indexOf(':', line.indexOf("AUC")) + 1).trim().split(" +");
             for (int i = 0; i + 1 < parts.length; i += 2) {
+                if (parts[i].equals("Word2VecModel") && segmenter != WORD2VEC_SEGMENTER
+                        && language.equals("zh")) {
+                    continue; // printed, not asserted: see WORD2VEC_SEGMENTER
+                }
                 double min = parts[i].equals("Word2VecModel") ? MIN_AUC_WORD2VEC : MIN_AUC;
                 assertTrue(Double.parseDouble(parts[i + 1]) >= min, parts[i] + " below " + min + ": " + line);
             }
@@ -150,8 +168,8 @@ class ModelSeparationIT {
      * trains them on topic text; words as the model reads them (the text pipeline without stemming). Small and few
      * epochs to stay quick: 50 dimensions, 3 epochs, on 25 pages of each module.
      */
-    private static Path trainVectors(Corpus corpus, String language) throws Exception {
-        TextAnalyzer words = new TextAnalyzer(false);
+    private static Path trainVectors(Corpus corpus, String language, ChineseSegmenter segmenter) throws Exception {
+        TextAnalyzer words = new TextAnalyzer(false, segmenter);
         List<String> sentences = new ArrayList<>();
         for (String module : List.of("scalc", "swriter", "simpress", "sdraw", "shared", "sbasic", "smath", "schart")) {
             for (LabelledPages.Page p : LabelledPages.pages(corpus, module, 25, 1_000, 50_000)) {
@@ -163,7 +181,7 @@ class ModelSeparationIT {
                 .withMinCount(3).withWorkers(1), s -> words.terms(s, language)).train(sentences);
         System.out.printf("word2vec: %d words x %d trained on %d sentences in %.1f s%n", e.size(), e.dimension(),
                 sentences.size(), (System.nanoTime() - start) / 1e9);
-        Path file = vectorsDir.resolve(language + "-vectors.bin");
+        Path file = vectorsDir.resolve(language + "-" + segmenter.yamlName + "-vectors.bin");
         WordVectorsFiles.saveBinary(e, file);
         return file;
     }

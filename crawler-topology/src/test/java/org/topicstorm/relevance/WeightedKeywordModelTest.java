@@ -54,7 +54,8 @@ class WeightedKeywordModelTest {
         // Title "Cloud" + heading "Kubernetes": a = (1, 1), x = (1, 1), T = (1, 2) = D, cos = 1.
         Topic t = new Topic("test", List.of("en"), Map.of("cloud", 1.0, "kubernetes", 2.0),
                 List.of("https://example.org/"), 0.5, Topic.Strategy.BEST_FIRST, Topic.Focus.SOFT, Topic.Limits.NONE,
-                null, new RelevanceSettings(RelevanceSettings.Model.KEYWORDS, Map.of(), true, 0.6,
+                null, new RelevanceSettings(RelevanceSettings.Model.KEYWORDS, Map.of(), true,
+                org.topicstorm.text.ChineseSegmenter.DEFAULT, 0.6,
                 TagWeights.UNIFORM, null, RelevanceSettings.Centroid.DEFAULT, RelevanceSettings.SeedSet.DEFAULT,
                 RelevanceSettings.Word2Vec.DEFAULT));
         assertEquals(1.0, new WeightedKeywordModel(t).score(page("Cloud", List.of("Kubernetes"), "")).score(), EPS);

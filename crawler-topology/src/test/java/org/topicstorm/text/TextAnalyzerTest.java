@@ -25,14 +25,21 @@ class TextAnalyzerTest {
     @Test
     void chineseSentenceIsSegmentedAndFunctionWordsDropped() {
         // 的 and 被 are function words, the punctuation is smartcn's stop set; 食品安全 becomes 食品 + 安全.
+        TextAnalyzer smartcn = new TextAnalyzer(true, ChineseSegmenter.SMARTCN);
+        assertEquals(List.of("加强", "食品", "安全", "监管", "农药", "残留", "超标", "蔬菜", "召回"),
+                smartcn.terms("加强食品安全监管，农药残留超标的蔬菜被召回。", "zh"));
+        assertEquals(List.of("食品", "添加剂", "使用", "应当", "符合", "国家", "标准"),
+                smartcn.terms("食品添加剂的使用应当符合国家标准。", "zh"));
+        // The default segmenter (hanlp-speed): the same words, except 国家标准, one word of HanLP's dictionary.
+        assertEquals(ChineseSegmenter.HANLP_SPEED, stemming.segmenter());
         assertEquals(List.of("加强", "食品", "安全", "监管", "农药", "残留", "超标", "蔬菜", "召回"),
                 stemming.terms("加强食品安全监管，农药残留超标的蔬菜被召回。", "zh"));
-        List<String> terms = stemming.terms("食品添加剂的使用应当符合国家标准。", "zh");
-        assertEquals(List.of("食品", "添加剂", "使用", "应当", "符合", "国家", "标准"), terms);
+        assertEquals(List.of("食品", "添加剂", "使用", "应当", "符合", "国家标准"),
+                stemming.terms("食品添加剂的使用应当符合国家标准。", "zh"));
     }
 
     @Test
-    void mixedTextSendsHanRunsToSmartcnAndTheRestToTheLanguageChain() {
+    void mixedTextSendsHanRunsToTheSegmenterAndTheRestToTheLanguageChain() {
         // An English page with a Chinese phrase, and a Chinese page with an English word: both kinds of terms.
         assertEquals(List.of("deploi", "kubernet", "云", "计算", "cluster"),
                 stemming.terms("Deploying Kubernetes 云计算 clusters", "en"));

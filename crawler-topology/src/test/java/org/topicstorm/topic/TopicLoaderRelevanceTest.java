@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.topicstorm.text.ChineseSegmenter;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -80,7 +82,7 @@ class TopicLoaderRelevanceTest {
         TopicException e = assertThrows(TopicException.class, () -> TopicLoader.load(file));
         String f = file.toString();
         assertEquals(List.of(
-                f + ": field 'relevance.colour': unknown field; allowed fields are: model, combination, stemming, "
+                f + ": field 'relevance.colour': unknown field; allowed fields are: model, combination, stemming, segmenter, "
                         + "hub-share, tag-weights, seed-pages, centroid, seed-set, word2vec",
                 f + ": field 'relevance.model': must be one of centroid, combination, keywords, seed-set, word2vec, "
                         + "got 'magic'",
@@ -120,6 +122,34 @@ class TopicLoaderRelevanceTest {
                 "c.yaml: field 'relevance.combination.keywords': the weight must be a number > 0, got the number 0",
                 "c.yaml: field 'relevance.word2vec.vectors': required when the word2vec model is used: the path of a "
                         + "word vectors file (word2vec binary or text format)"), e.errors());
+    }
+
+    @Test
+    void theChineseSegmenterIsChosenOrDefaultsBySomeModel() {
+        assertEquals(ChineseSegmenter.HANLP_SPEED, RelevanceSettings.DEFAULT.segmenter());
+        assertEquals(ChineseSegmenter.HANLP_SPEED,
+                TopicLoader.fromString(HEAD + "relevance: {model: centroid}\n", "t.yaml").relevance().segmenter());
+        assertEquals(ChineseSegmenter.SMARTCN, TopicLoader.fromString(HEAD
+                + "relevance: {model: word2vec, word2vec: {vectors: v.bin}}\n", "t.yaml").relevance().segmenter());
+        assertEquals(ChineseSegmenter.SMARTCN, TopicLoader.fromString(HEAD + "relevance: {model: combination, "
+                + "combination: {keywords: 1, word2vec: 1}, word2vec: {vectors: v.bin}}\n", "t.yaml")
+                .relevance().segmenter());
+        for (ChineseSegmenter s : ChineseSegmenter.values()) {
+            assertEquals(s, TopicLoader.fromString(HEAD + "relevance: {segmenter: " + s.yamlName + "}\n", "t.yaml")
+                    .relevance().segmenter());
+        }
+    }
+
+    @Test
+    void anUnknownSegmenterIsAnErrorNamingFileAndField() {
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(HEAD
+                + "relevance: {segmenter: jieba}\n", "s.yaml"));
+        assertEquals(List.of("s.yaml: field 'relevance.segmenter': must be one of hanlp, hanlp-speed, smartcn, got "
+                + "'jieba'"), e.errors());
+        e = assertThrows(TopicException.class, () -> TopicLoader.fromString(HEAD
+                + "relevance: {segmenter: [hanlp]}\n", "s.yaml"));
+        assertEquals(1, e.errors().size());
+        assertEquals(true, e.errors().get(0).startsWith("s.yaml: field 'relevance.segmenter': "), e.errors().get(0));
     }
 
     @Test
