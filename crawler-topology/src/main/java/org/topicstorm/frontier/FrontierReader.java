@@ -5,13 +5,8 @@ import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.SortOptions;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
-import co.elastic.clients.elasticsearch.core.MgetResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
-import co.elastic.clients.elasticsearch.core.get.GetResult;
-import co.elastic.clients.elasticsearch.core.mget.MultiGetOperation;
-import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
-import co.elastic.clients.json.JsonData;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,20 +19,21 @@ import java.util.Set;
  * Reads the next batch of due URLs from one shard of the status index: best-first, spread over hosts.
  *
  * <p>The batch holds the best {@code perHost} due URLs of each of the {@code maxHosts} hosts that have the best
- * due URLs ({@link HostQuota}). It is read in two steps:
- * <ol>
- *   <li>scan: due URLs in priority order, a page at a time ({@code search_after}), only their id, host and sort
- *       values, offered to the quota. After each page the query narrows to the URLs the quota can still take
- *       (hosts not full; once every host place is taken, only the admitted hosts), so a host with thousands of
- *       top URLs costs one page, not thousands of rows. The scan stops when the quota is full, the shard has no
- *       more due URLs, or after {@code maxPages} pages (the batch is then the best part of a full batch).</li>
- *   <li>load: the picked documents by id (one mget), without their in-link ids ({@code inlinkFrom}), which the
- *       spout does not use.</li>
- * </ol>
- * The scan sorts on {@code priorityKey} (the priority as a sortable long, {@link StatusDoc#priorityKey()}): with no
- * hit count, Elasticsearch then skips non-competitive documents, which it does for long and date sorts only. (The first version collapsed on host with inner hits:
- * one inner query per host, 100 per batch.) The batch is ordered by priority, highest first, ties by discovery time
- * (older first) and URL, so the order is total and the same index gives the same batch.
+ * due URLs ({@link HostQuota}). It is read as a scan: due URLs in priority order, a page at a time
+ * ({@code search_after}), each offered to the quota. After each page the query narrows to the URLs the quota can
+ * still take (hosts not full; once every host place is taken, only the admitted hosts), so a host with thousands
+ * of top URLs costs one page, not thousands of rows. The scan stops when the quota is full, the shard has no more
+ * due URLs, or after {@code maxPages} pages (the batch is then the best part of a full batch). The documents come
+ * without their in-link ids ({@code inlinkFrom}), which the spout does not use.
+ *
+ * <p>Why it is fast at a million URLs: the scan sorts on {@code priorityKey} (the priority as a sortable long,
+ * {@link StatusDoc#priorityKey()}) with no hit count, so Elasticsearch skips non-competitive documents (it does
+ * for long and date sorts, not for doubles); {@code nextFetchDate} has doc values only, so the due filter is
+ * checked on the documents the sort keeps rather than building the set of all due documents; and the tie-break
+ * is {@code discovered} (a sort on the URL, a keyword, doubled a page's cost). The first version collapsed on host
+ * with inner hits: one inner query per host, 100 per batch. Documents that tie on priority and discovery time
+ * across a page boundary are left to the next batch (search_after starts strictly after the page's last one).
+ * The batch is ordered by priority, highest first, ties by discovery time (older first) and URL.
  */
 public final class FrontierReader implements FrontierFeed.BatchReader {
 
@@ -86,15 +82,15 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     public List<StatusDoc> nextBatch(int shard, long now, Collection<String> done) throws IOException {
         List<String> doneIds = done.stream().map(UrlIds::id).toList();
         HostQuota quota = new HostQuota(maxHosts, perHost);
-        List<Pick> picks = new ArrayList<>();
+        List<StatusDoc> batch = new ArrayList<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
         List<FieldValue> after = null;
         for (int page = 0; page < maxPages && !quota.isFull(); page++) {
-            List<Hit<JsonData>> hits = scan(shard, now, doneIds, quota, after, pageSize);
-            for (Hit<JsonData> hit : hits) {
-                String host = hit.fields().get("host").toJson().asJsonArray().getString(0);
-                if (quota.offer(host)) {
-                    picks.add(new Pick(hit.id(), host));
+            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, quota, after, pageSize);
+            for (Hit<StatusDoc> hit : hits) {
+                StatusDoc doc = hit.source();
+                if (doc != null && quota.offer(doc.host())) {
+                    batch.add(doc);
                 }
             }
             if (hits.size() < pageSize) {
@@ -102,13 +98,14 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
             }
             after = hits.get(hits.size() - 1).sort();
         }
-        return load(picks, now);
+        batch.sort(BEST_FIRST);
+        return batch;
     }
 
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
-    private List<Hit<JsonData>> scan(int shard, long now, List<String> doneIds, HostQuota quota,
+    private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, HostQuota quota,
                                      List<FieldValue> after, int pageSize) throws IOException {
-        SearchResponse<JsonData> response = client.search(s -> {
+        SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
                     .size(pageSize)
                     .trackTotalHits(t -> t.enabled(false))
@@ -127,9 +124,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     }))
                     .sort(sort("priorityKey", SortOrder.Desc))
                     .sort(sort("discovered", SortOrder.Asc))
-                    .sort(sort("url", SortOrder.Asc))
-                    .source(src -> src.fetch(false))
-                    .docvalueFields(f -> f.field("host"));
+                    .source(src -> src.filter(f -> f.excludes("inlinkFrom")));
             if (after != null) {
                 s.searchAfter(after);
             }
@@ -137,38 +132,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                 s.preference("_shards:" + shard);
             }
             return s;
-        }, JsonData.class);
+        }, StatusDoc.class);
         return response.hits().hits();
-    }
-
-    /**
-     * The picked documents, best first. Read as of the last refresh, like the scan; one that is no longer due
-     * (written since by another task) is left out.
-     */
-    private List<StatusDoc> load(List<Pick> picks, long now) throws IOException {
-        List<StatusDoc> batch = new ArrayList<>(picks.size());
-        if (picks.isEmpty()) {
-            return batch;
-        }
-        List<MultiGetOperation> gets = new ArrayList<>(picks.size());
-        for (Pick p : picks) {
-            gets.add(MultiGetOperation.of(g -> g.id(p.id()).routing(p.host())));
-        }
-        MgetResponse<StatusDoc> response = client.mget(m -> m.index(index).realtime(false).docs(gets)
-                .sourceExcludes("inlinkFrom"), StatusDoc.class);
-        for (MultiGetResponseItem<StatusDoc> item : response.docs()) {
-            if (item.isFailure()) {
-                throw new IOException("frontier read failed for " + item.failure().id() + ": "
-                        + item.failure().error().reason());
-            }
-            GetResult<StatusDoc> got = item.result();
-            StatusDoc doc = got.found() ? got.source() : null;
-            if (doc != null && doc.nextFetchDate() != null && doc.nextFetchDate() <= now) {
-                batch.add(doc);
-            }
-        }
-        batch.sort(BEST_FIRST);
-        return batch;
     }
 
     private static Query hostIn(Set<String> hosts) {
@@ -178,9 +143,5 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
 
     private static SortOptions sort(String field, SortOrder order) {
         return SortOptions.of(o -> o.field(f -> f.field(field).order(order)));
-    }
-
-    /** A URL the scan picked: its document id and its host (the routing key). */
-    private record Pick(String id, String host) {
     }
 }
