@@ -226,8 +226,8 @@ public final class FrontierBench {
             }
             size[0] = batch.size();
         }
-        // CPU, unlike latency, hardly grows when other processes share the cores
-        out.accept(String.format(Locale.ROOT, "  Elasticsearch CPU per query: %.1f ms",
+        // all of the node's CPU over the queries, its background merges included (they go on after a bulk load)
+        out.accept(String.format(Locale.ROOT, "  Elasticsearch CPU per query, merges included: %.1f ms",
                 (CpuTime.elasticsearchMillis(es) - esCpu) / (double) o.batches()));
         return latencies;
     }

@@ -4,6 +4,8 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.text.ChineseSegmenter;
+import org.topicstorm.text.TextAnalyzer;
 import org.topicstorm.vectors.CrawlText;
 import org.topicstorm.vectors.Embeddings;
 import org.topicstorm.vectors.TextCorpus;
@@ -74,9 +76,21 @@ final class VectorsCommand {
         @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (for a remote Elasticsearch).")
         Path confFile;
 
+        @Option(names = "--segmenter", paramLabel = "NAME", description = "What splits Chinese text into words: "
+                + "hanlp-speed, hanlp or smartcn; use the topic's relevance.segmenter (a word2vec topic's default is "
+                + "smartcn). Default: ${DEFAULT-VALUE}.")
+        String segmenter = ChineseSegmenter.DEFAULT_WORD2VEC.yamlName;
+
         @Override
         public Integer call() throws Exception {
             PrintWriter out = spec.commandLine().getOut();
+            ChineseSegmenter chinese = ChineseSegmenter.byName().get(segmenter);
+            if (chinese == null) {
+                throw new IllegalArgumentException("--segmenter must be one of "
+                        + String.join(", ", ChineseSegmenter.byName().keySet()) + ", got '" + segmenter + "'");
+            }
+            // the words the word2vec model looks up: the relevance pipeline's unstemmed terms, Han runs segmented
+            TextAnalyzer words = new TextAnalyzer(false, chinese);
             VectorTrainer.Options options = new VectorTrainer.Options(dim, minCount, epochs, window, seed,
                     workers != null ? workers : Math.max(1, Runtime.getRuntime().availableProcessors()));
             Path tmpDir = null;
@@ -97,7 +111,7 @@ final class VectorsCommand {
                     sentences = TextCorpus.fromLines(lines);
                 }
                 long start = System.nanoTime();
-                Embeddings vectors = new VectorTrainer(options).train(sentences);
+                Embeddings vectors = new VectorTrainer(options, sentence -> words.terms(sentence, "")).train(sentences);
                 boolean text = this.out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".txt");
                 if (text) {
                     WordVectorsFiles.saveText(vectors, this.out);
