@@ -4,25 +4,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class CorpusCommandTest {
+class CorpusCommandTest extends CliTest {
 
     @TempDir
     Path tmp;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    }
 
     @Test
     void registerThenList() throws IOException {

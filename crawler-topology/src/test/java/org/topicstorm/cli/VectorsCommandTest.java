@@ -5,25 +5,16 @@ import org.junit.jupiter.api.io.TempDir;
 import org.topicstorm.vectors.Embeddings;
 import org.topicstorm.vectors.WordVectorsFiles;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class VectorsCommandTest {
+class VectorsCommandTest extends CliTest {
 
     @TempDir
     Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    }
 
     @Test
     void trainsOnHtmlAndTextFilesThenShowsNearestWords() throws Exception {

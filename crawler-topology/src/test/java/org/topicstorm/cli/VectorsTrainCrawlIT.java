@@ -15,8 +15,6 @@ import org.topicstorm.relevance.Relevance;
 import org.topicstorm.vectors.Embeddings;
 import org.topicstorm.vectors.WordVectorsFiles;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,17 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code topicstorm vectors train --crawl NAME} against a real Elasticsearch node: the pages of a crawl's content
  * index, stored by the crawl's own {@link ContentWriter}, are what the word vectors are trained on.
  */
-class VectorsTrainCrawlIT {
+class VectorsTrainCrawlIT extends CliTest {
 
     @TempDir
     Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        return Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    }
 
     private static final String[][] PAGES = {
             // title, heading, text

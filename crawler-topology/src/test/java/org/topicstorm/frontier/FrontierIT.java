@@ -72,12 +72,7 @@ class FrontierIT {
                 updates.add(StatusUpdate.discovered(url, p, 1, 0, null, null));
             }
         }
-        for (int from = 0; from < updates.size(); from += 1000) {
-            boolean[] ok = writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)));
-            for (boolean b : ok) {
-                assertTrue(b);
-            }
-        }
+        writeAll(writer, updates);
         client.indices().refresh(r -> r.index(indices.status()));
 
         // expected first batch: each host's CAP best URLs, all ordered by priority, highest first
@@ -195,9 +190,10 @@ class FrontierIT {
     }
 
     /**
-     * A skewed frontier: one host holds the 6,000 best URLs (more than ten pages of a scan), 150 other hosts follow, more hosts than places in a
-     * batch. The batch is still each of the best 100 hosts' 5 best URLs (what a collapse on host would give),
-     * although the scan's first page holds only URLs of the big host: the next page leaves the full host out.
+     * A skewed frontier: one host holds the 6,000 best URLs (more than ten pages of a scan), 150 other hosts
+     * follow, more hosts than places in a batch. The batch is still each of the best 100 hosts' 5 best URLs (what a
+     * collapse on host would give), although the scan's first page holds only URLs of the big host: the next page
+     * leaves the full host out.
      */
     @Test
     void aHostWithThousandsOfTopUrlsTakesOnlyItsPlacesAndTheOtherHostsStillFillTheBatch() throws Exception {
@@ -218,11 +214,7 @@ class FrontierIT {
         }
         List<StatusUpdate> updates = priorities.entrySet().stream()
                 .map(e -> StatusUpdate.discovered(e.getKey(), e.getValue(), 1, 0, null, null)).toList();
-        for (int from = 0; from < updates.size(); from += 1000) {
-            for (boolean ok : writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)))) {
-                assertTrue(ok);
-            }
-        }
+        writeAll(writer, updates);
         client.indices().refresh(r -> r.index(own.status()));
 
         Map<String, List<String>> byHost = priorities.keySet().stream().collect(Collectors.groupingBy(UrlIds::host));
@@ -336,5 +328,14 @@ class FrontierIT {
         long linkingToU7 = client.count(c -> c.index(indices.links()).query(q -> q.term(t -> t.field("to")
                 .value("http://race.test/u7")))).count();
         assertEquals(writers, linkingToU7);
+    }
+
+    /** Writes the updates in batches of 1,000, each confirmed. */
+    private static void writeAll(StatusWriter writer, List<StatusUpdate> updates) {
+        for (int from = 0; from < updates.size(); from += 1000) {
+            for (boolean ok : writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)))) {
+                assertTrue(ok, "write confirmed");
+            }
+        }
     }
 }
