@@ -53,8 +53,11 @@ public class ModelBenchmarks {
     @Param({"en", "zh"})
     public String language;
 
-    /** relevance.segmenter of the topic: hanlp, hanlp-speed, smartcn (only Chinese text depends on it). */
-    @Param({"hanlp"})
+    /**
+     * relevance.segmenter of the topic: hanlp-speed (the default of topics without word2vec), hanlp, smartcn; only
+     * Chinese text depends on it.
+     */
+    @Param({"hanlp-speed"})
     public String segmenter;
 
     private List<ParsedPage> pages;

@@ -6,6 +6,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.topicstorm.bench.ModelBenchmarks;
+import org.topicstorm.text.ChineseSegmenter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,9 +35,10 @@ final class BenchModelsCommand implements Callable<Integer> {
     List<String> languages = List.of("en", "zh");
 
     @Option(names = "--segmenters", split = ",", paramLabel = "S,...",
-            description = "Chinese segmenters (relevance.segmenter) to measure zh with: hanlp, hanlp-speed, "
-                    + "smartcn. Default: hanlp. en is measured once (its pages have no Chinese).")
-    List<String> segmenters = List.of("hanlp");
+            description = "Chinese segmenters (relevance.segmenter) to measure zh with: hanlp-speed, hanlp, "
+                    + "smartcn. Default: hanlp-speed (a topic's default without word2vec). en is measured once (its "
+                    + "pages have no Chinese).")
+    List<String> segmenters = List.of(ChineseSegmenter.DEFAULT.yamlName);
 
     @Option(names = "--iterations", paramLabel = "N", description = "Measured iterations. Default: ${DEFAULT-VALUE}.")
     int iterations = 3;

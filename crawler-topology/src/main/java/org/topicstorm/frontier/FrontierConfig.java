@@ -10,9 +10,9 @@ import java.util.Map;
  * The frontier's configuration keys (documented with their defaults in storm-conf/topicstorm-default.yaml), read
  * in this one place.
  */
-public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, long minQueryIntervalMs, long purgatoryMs,
-                             long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs, boolean recordLinks,
-                             Schedule schedule) {
+public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, long minQueryIntervalMs,
+                             long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
+                             boolean recordLinks, Schedule schedule) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
