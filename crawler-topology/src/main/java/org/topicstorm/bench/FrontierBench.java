@@ -80,7 +80,8 @@ public final class FrontierBench {
      * Throughput of one write workload, and the CPU it cost (milliseconds of CPU time over the workload, of
      * Elasticsearch and of this JVM: on a small machine both compete for the same cores).
      */
-    public record Throughput(long updates, long notConfirmed, double seconds, long esCpuMs, long clientCpuMs) {
+    public record Throughput(long updates, long notConfirmed, double seconds, long esCpuMs, long clientCpuMs,
+                             EsWork esWork) {
         public double perSecond() {
             return updates / seconds;
         }
@@ -88,9 +89,10 @@ public final class FrontierBench {
         @Override
         public String toString() {
             return String.format(Locale.ROOT, "%,d updates in %.1f s = %,.0f updates/s%s; CPU per 1000 updates: "
-                            + "Elasticsearch %.0f ms, benchmark JVM %.0f ms", updates, seconds, perSecond(),
+                            + "Elasticsearch %.0f ms, benchmark JVM %.0f ms%n    Elasticsearch's time per 1000 "
+                            + "updates (thread time): %s", updates, seconds, perSecond(),
                     notConfirmed == 0 ? "" : " (" + notConfirmed + " NOT confirmed)", esCpuMs * 1000.0 / updates,
-                    clientCpuMs * 1000.0 / updates);
+                    clientCpuMs * 1000.0 / updates, esWork.per(updates, 1000));
         }
     }
 
@@ -241,6 +243,7 @@ public final class FrontierBench {
         AtomicInteger done = new AtomicInteger();
         int reportEvery = Math.max(1, batches / 10);
         long esCpu = CpuTime.elasticsearchMillis(es);
+        EsWork esWork = EsWork.of(es);
         long clientCpu = CpuTime.thisProcessMillis();
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(o.writers());
@@ -279,7 +282,7 @@ public final class FrontierBench {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Throughput(total, notConfirmed.get(), seconds, CpuTime.elasticsearchMillis(es) - esCpu,
-                CpuTime.thisProcessMillis() - clientCpu);
+                CpuTime.thisProcessMillis() - clientCpu, EsWork.of(es).minus(esWork));
     }
 
     private void refresh() throws IOException {

@@ -119,7 +119,9 @@ class ClusterCrawlIT {
                         "every listener is on 127.0.0.1: " + listeners);
             } catch (Throwable t) {
                 System.out.println(diagnostics());
-                throw t;
+                // CI shows little more than the failure summary: the gist of the logs goes into the message.
+                AssertionError failure = new AssertionError(t.getMessage() + "\n" + summary(storm), t);
+                throw failure;
             } finally {
                 assertTrue(storm.kill(submitted.topologyName(), 1), "the topology was running until killed");
             }
@@ -174,6 +176,53 @@ class ClusterCrawlIT {
             assertTrue(Instant.now().isBefore(deadline), topology + " still listed 60 s after the kill");
             Thread.sleep(500);
         }
+    }
+
+    /** What most likely explains a stuck crawl, short enough for a failure message: slot states, worker errors. */
+    private static String summary(StormClient storm) {
+        StringBuilder out = new StringBuilder("-- topologies: ");
+        try {
+            out.append(storm.topologies().stream().map(t -> t.get_name() + " " + t.get_status() + " workers="
+                    + t.get_num_workers() + " up " + t.get_uptime_secs() + " s").toList());
+        } catch (RuntimeException e) {
+            out.append("(not listed: ").append(e).append(')');
+        }
+        out.append("\n-- supervisor slot states:\n");
+        try {
+            Path supervisorLog = cluster.logsDir().resolve("supervisor.log");
+            if (Files.isRegularFile(supervisorLog)) {
+                Files.readAllLines(supervisorLog).stream().filter(l -> l.contains("Slot - STATE")
+                                || l.contains(" ERROR ") || l.contains(" WARN "))
+                        .map(l -> l.length() > 300 ? l.substring(0, 300) : l)
+                        .forEach(l -> out.append(l).append('\n'));
+            }
+            for (Path log : cluster.workerLogs()) {
+                // what the worker JVM printed outside log4j (a JVM that could not start says why there)
+                for (String console : List.of("worker.log.err", "worker.log.out")) {
+                    Path file = log.resolveSibling(console);
+                    if (Files.isRegularFile(file) && Files.size(file) > 0) {
+                        List<String> lines = Files.readAllLines(file);
+                        out.append("-- ").append(console).append(":\n").append(String.join("\n",
+                                lines.subList(Math.max(0, lines.size() - 10), lines.size()))).append('\n');
+                    }
+                }
+                List<String> lines = Files.readAllLines(log);
+                out.append("-- ").append(log.getFileName()).append(" (").append(lines.size())
+                        .append(" lines), warnings and errors:\n");
+                List<String> bad = lines.stream().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")
+                        || l.startsWith("Caused by") || l.contains("Exception")).toList();
+                bad.subList(Math.max(0, bad.size() - 25), bad.size()).stream()
+                        .map(l -> l.length() > 300 ? l.substring(0, 300) : l)
+                        .forEach(l -> out.append(l).append('\n'));
+                out.append("-- last lines:\n");
+                lines.subList(Math.max(0, lines.size() - 8), lines.size()).stream()
+                        .map(l -> l.length() > 300 ? l.substring(0, 300) : l)
+                        .forEach(l -> out.append(l).append('\n'));
+            }
+        } catch (IOException e) {
+            out.append("(worker logs unreadable: ").append(e).append(")\n");
+        }
+        return out.toString();
     }
 
     private static String diagnostics() {
