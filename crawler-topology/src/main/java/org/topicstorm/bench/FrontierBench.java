@@ -81,18 +81,23 @@ public final class FrontierBench {
      * Elasticsearch and of this JVM: on a small machine both compete for the same cores).
      */
     public record Throughput(long updates, long notConfirmed, double seconds, long esCpuMs, long clientCpuMs,
-                             EsWork esWork) {
+                             EsWork esWork, long secondHalfUpdates, double secondHalfSeconds) {
+        /** The rate over the second half of the workload: both JVMs warmer, closer to a long crawl's. */
+        public double secondHalfPerSecond() {
+            return secondHalfUpdates / secondHalfSeconds;
+        }
+
         public double perSecond() {
             return updates / seconds;
         }
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%,d updates in %.1f s = %,.0f updates/s%s; CPU per 1000 updates: "
-                            + "Elasticsearch %.0f ms, benchmark JVM %.0f ms%n    Elasticsearch's time per 1000 "
-                            + "updates (thread time): %s", updates, seconds, perSecond(),
-                    notConfirmed == 0 ? "" : " (" + notConfirmed + " NOT confirmed)", esCpuMs * 1000.0 / updates,
-                    clientCpuMs * 1000.0 / updates, esWork.per(updates, 1000));
+            return String.format(Locale.ROOT, "%,d updates in %.1f s = %,.0f updates/s (second half: %,.0f/s)%s; "
+                            + "CPU per 1000 updates: Elasticsearch %.0f ms, benchmark JVM %.0f ms%n    Elasticsearch's "
+                            + "time per 1000 updates (thread time): %s", updates, seconds, perSecond(),
+                    secondHalfPerSecond(), notConfirmed == 0 ? "" : " (" + notConfirmed + " NOT confirmed)",
+                    esCpuMs * 1000.0 / updates, clientCpuMs * 1000.0 / updates, esWork.per(updates, 1000));
         }
     }
 
@@ -241,6 +246,8 @@ public final class FrontierBench {
         AtomicInteger next = new AtomicInteger();
         AtomicLong notConfirmed = new AtomicLong();
         AtomicInteger done = new AtomicInteger();
+        int half = batches / 2;
+        long[] halfAt = {0};
         int reportEvery = Math.max(1, batches / 10);
         long esCpu = CpuTime.elasticsearchMillis(es);
         EsWork esWork = EsWork.of(es);
@@ -265,6 +272,9 @@ public final class FrontierBench {
                             }
                         }
                         int d = done.incrementAndGet();
+                        if (d == half) {
+                            halfAt[0] = System.nanoTime();
+                        }
                         if (d % reportEvery == 0 && d < batches) {
                             double s = (System.nanoTime() - start) / 1e9;
                             out.accept(String.format(Locale.ROOT, "  %s: %,d of %,d after %.0f s", what,
@@ -280,9 +290,13 @@ public final class FrontierBench {
         } finally {
             pool.shutdownNow();
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
+        long end = System.nanoTime();
+        double seconds = (end - start) / 1e9;
+        long fromHalf = half == 0 ? start : halfAt[0];
+        long secondHalf = total - (long) half * o.writeBatch();
         return new Throughput(total, notConfirmed.get(), seconds, CpuTime.elasticsearchMillis(es) - esCpu,
-                CpuTime.thisProcessMillis() - clientCpu, EsWork.of(es).minus(esWork));
+                CpuTime.thisProcessMillis() - clientCpu, EsWork.of(es).minus(esWork), secondHalf,
+                (end - fromHalf) / 1e9);
     }
 
     private void refresh() throws IOException {
