@@ -9,6 +9,7 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,8 +60,7 @@ class FrontierIT {
 
     @Test
     void bestFirstWithinThePerHostCapAndNeverTwiceInFlight() throws Exception {
-        StatusWriter writer = new StatusWriter(client, indices.status(), null, new StatusMerge(SCHEDULE),
-                Clock.systemUTC());
+        StatusWriter writer = writer(indices);
         Random random = new Random(42);
         Map<String, Double> priorities = new HashMap<>();
         List<StatusUpdate> updates = new ArrayList<>();
@@ -155,20 +155,15 @@ class FrontierIT {
 
     @Test
     void eachSpoutTaskReadsItsOwnShardAndAHostLivesInOneShard() throws Exception {
-        CrawlIndices sharded = new CrawlIndices("frontier-it-shards");
-        sharded.delete(client);
-        sharded.ensure(client, 2);
-        StatusWriter writer = new StatusWriter(client, sharded.status(), null, new StatusMerge(SCHEDULE),
-                Clock.systemUTC());
+        CrawlIndices sharded = freshIndices("frontier-it-shards", 2);
+        StatusWriter writer = writer(sharded);
         List<StatusUpdate> updates = new ArrayList<>();
         for (int h = 0; h < 40; h++) {
             for (int i = 0; i < 10; i++) {
                 updates.add(StatusUpdate.discovered("http://h" + h + ".test/" + i, h + i / 100.0, 1, 0, null, null));
             }
         }
-        for (boolean ok : writer.write(updates)) {
-            assertTrue(ok);
-        }
+        writeAll(writer, updates);
         client.indices().refresh(r -> r.index(sharded.status()));
         FrontierReader reader = new FrontierReader(client, sharded.status(), 100, 100);
         long now = System.currentTimeMillis() + 1000;
@@ -197,11 +192,8 @@ class FrontierIT {
      */
     @Test
     void aHostWithThousandsOfTopUrlsTakesOnlyItsPlacesAndTheOtherHostsStillFillTheBatch() throws Exception {
-        CrawlIndices own = new CrawlIndices("frontier-it-skewed");
-        own.delete(client);
-        own.ensure(client, 1);
-        StatusWriter writer = new StatusWriter(client, own.status(), null, new StatusMerge(SCHEDULE),
-                Clock.systemUTC());
+        CrawlIndices own = freshIndices("frontier-it-skewed", 1);
+        StatusWriter writer = writer(own);
         Random random = new Random(11);
         Map<String, Double> priorities = new HashMap<>();
         for (int i = 0; i < 6000; i++) {
@@ -239,11 +231,8 @@ class FrontierIT {
         // One host, 10 URLs with priorities 0.10 .. 0.01 (u0 best). The spout acked u0 and u1, but their new
         // status is not visible yet (here: never written), so the index still shows them due.
         // Own indices: these URLs stay due and must not show up in the other tests' batches.
-        CrawlIndices own = new CrawlIndices("frontier-it-acked");
-        own.delete(client);
-        own.ensure(client, 1);
-        StatusWriter writer = new StatusWriter(client, own.status(), null, new StatusMerge(SCHEDULE),
-                Clock.systemUTC());
+        CrawlIndices own = freshIndices("frontier-it-acked", 1);
+        StatusWriter writer = writer(own);
         List<StatusUpdate> updates = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             updates.add(StatusUpdate.discovered("http://acked.test/u" + i, (10 - i) / 100.0, 1, 0, null, null));
@@ -331,6 +320,19 @@ class FrontierIT {
     }
 
     /** Writes the updates in batches of 1,000, each confirmed. */
+    /** A test's own crawl indices, empty. */
+    private static CrawlIndices freshIndices(String crawl, int shards) throws IOException {
+        CrawlIndices own = new CrawlIndices(crawl);
+        own.delete(client);
+        own.ensure(client, shards);
+        return own;
+    }
+
+    /** A status writer without a links index. */
+    private static StatusWriter writer(CrawlIndices target) {
+        return new StatusWriter(client, target.status(), null, new StatusMerge(SCHEDULE), Clock.systemUTC());
+    }
+
     private static void writeAll(StatusWriter writer, List<StatusUpdate> updates) {
         for (int from = 0; from < updates.size(); from += 1000) {
             for (boolean ok : writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)))) {

@@ -3,6 +3,8 @@ package org.topicstorm.text;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,17 +29,10 @@ class ChineseSegmenterTest {
         assertEquals(List.of("在", "插入", "菜单", "中选", "择", "图表"), words(s, "在插入菜单中选择图表"));
     }
 
-    @Test
-    void hanlpSegmentsByShortestPath() {
-        ChineseSegmenter s = ChineseSegmenter.HANLP;
-        assertEquals(List.of("在", "插入", "菜单", "中", "选择", "图表"), words(s, "在插入菜单中选择图表"));
-        assertEquals(List.of("数据", "透视", "表", "可以", "汇总", "电子", "表格", "中", "的", "数据"),
-                words(s, "数据透视表可以汇总电子表格中的数据"));
-    }
-
-    @Test
-    void smartcnSegmentsWithItsHmm() {
-        ChineseSegmenter s = ChineseSegmenter.SMARTCN;
+    /** HanLP's shortest path and smartcn's HMM make the same words of these two sentences. */
+    @ParameterizedTest
+    @EnumSource(value = ChineseSegmenter.class, names = {"HANLP", "SMARTCN"})
+    void hanlpAndSmartcnSegmentByShortestPathAndHmm(ChineseSegmenter s) {
         assertEquals(List.of("在", "插入", "菜单", "中", "选择", "图表"), words(s, "在插入菜单中选择图表"));
         assertEquals(List.of("数据", "透视", "表", "可以", "汇总", "电子", "表格", "中", "的", "数据"),
                 words(s, "数据透视表可以汇总电子表格中的数据"));

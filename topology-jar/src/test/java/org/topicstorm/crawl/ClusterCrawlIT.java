@@ -120,8 +120,7 @@ class ClusterCrawlIT {
             } catch (Throwable t) {
                 System.out.println(diagnostics());
                 // CI shows little more than the failure summary: the gist of the logs goes into the message.
-                AssertionError failure = new AssertionError(t.getMessage() + "\n" + summary(storm), t);
-                throw failure;
+                throw new AssertionError(t.getMessage() + "\n" + summary(storm), t);
             } finally {
                 assertTrue(storm.kill(submitted.topologyName(), 1), "the topology was running until killed");
             }
@@ -193,7 +192,7 @@ class ClusterCrawlIT {
             if (Files.isRegularFile(supervisorLog)) {
                 Files.readAllLines(supervisorLog).stream().filter(l -> l.contains("Slot - STATE")
                                 || l.contains(" ERROR ") || l.contains(" WARN "))
-                        .map(l -> l.length() > 300 ? l.substring(0, 300) : l)
+                        .map(ClusterCrawlIT::clip)
                         .forEach(l -> out.append(l).append('\n'));
             }
             for (Path log : cluster.workerLogs()) {
@@ -212,17 +211,22 @@ class ClusterCrawlIT {
                 List<String> bad = lines.stream().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")
                         || l.startsWith("Caused by") || l.contains("Exception")).toList();
                 bad.subList(Math.max(0, bad.size() - 25), bad.size()).stream()
-                        .map(l -> l.length() > 300 ? l.substring(0, 300) : l)
+                        .map(ClusterCrawlIT::clip)
                         .forEach(l -> out.append(l).append('\n'));
                 out.append("-- last lines:\n");
                 lines.subList(Math.max(0, lines.size() - 8), lines.size()).stream()
-                        .map(l -> l.length() > 300 ? l.substring(0, 300) : l)
+                        .map(ClusterCrawlIT::clip)
                         .forEach(l -> out.append(l).append('\n'));
             }
         } catch (IOException e) {
             out.append("(worker logs unreadable: ").append(e).append(")\n");
         }
         return out.toString();
+    }
+
+    /** A log line cut to 300 characters: Storm logs whole configurations on one line. */
+    private static String clip(String line) {
+        return line.length() > 300 ? line.substring(0, 300) : line;
     }
 
     private static String diagnostics() {
