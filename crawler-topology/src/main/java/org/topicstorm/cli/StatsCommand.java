@@ -6,6 +6,8 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.priority.LinkClassifier;
+import org.topicstorm.relevance.EsModelStateStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,7 +20,8 @@ import java.util.concurrent.Callable;
 
 /** {@code topicstorm stats}: URLs of a crawl by state, and its most relevant pages. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = "Show a crawl's URLs by state and its most relevant pages.")
+        description = "Show a crawl's URLs by state, its most relevant pages and, for the learned strategy, what its "
+                + "link classifier learnt.")
 final class StatsCommand implements Callable<Integer> {
 
     @Spec
@@ -56,8 +59,32 @@ final class StatsCommand implements Callable<Integer> {
                     out.printf("  %.3f  %s  %s%n", p.relevance(), p.url(), p.title());
                 }
             }
+            printLinkClassifier(out, client, indices);
         }
         out.flush();
         return 0;
+    }
+
+    /** What the learned strategy's link classifier learnt, if the crawl has one: its strongest features. */
+    private void printLinkClassifier(PrintWriter out, ElasticsearchClient client, CrawlIndices indices)
+            throws java.io.IOException {
+        if (!client.indices().exists(e -> e.index(indices.model())).value()) {
+            return;
+        }
+        java.util.Optional<LinkClassifier.State> state = new EsModelStateStore(client, indices.model())
+                .load(LinkClassifier.KIND, LinkClassifier.State.class);
+        if (state.isEmpty()) {
+            return;
+        }
+        LinkClassifier c = LinkClassifier.of(state.get());
+        out.printf("Link classifier %d (learned strategy): trained on %d judged pages (%d relevant)%n",
+                c.version(), c.state().examples(), c.state().positives());
+        out.println("  towards relevant:   " + features(c.strongest(top, true)));
+        out.println("  towards irrelevant: " + features(c.strongest(top, false)));
+    }
+
+    private static String features(List<java.util.Map.Entry<String, Double>> weights) {
+        return weights.stream().map(e -> String.format(java.util.Locale.ROOT, "%s (%+.2f)", e.getKey(), e.getValue()))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 }

@@ -71,6 +71,7 @@ public class EsFrontierSpout extends BaseRichSpout {
         md.setValue(CrawlMetadata.DEPTH, Integer.toString(doc.depth()));
         md.setValue(CrawlMetadata.DISTANCE, Integer.toString(doc.distance()));
         md.setValue(CrawlMetadata.FETCH_COUNT, Integer.toString(doc.fetchCount()));
+        md.setValue(CrawlMetadata.INLINKS, Integer.toString(doc.inlinks()));
         if (doc.parent() != null) {
             md.setValue(CrawlMetadata.PARENT, doc.parent());
         }

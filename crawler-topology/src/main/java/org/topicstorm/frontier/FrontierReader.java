@@ -24,7 +24,7 @@ import java.util.Set;
  * still take (hosts not full; once every host place is taken, only the admitted hosts), so a host with thousands
  * of top URLs costs one page, not thousands of rows. The scan stops when the quota is full, the shard has no more
  * due URLs, or after {@code maxPages} pages (the batch is then the best part of a full batch). The documents come
- * without their in-link ids ({@code inlinkFrom}), which the spout does not use.
+ * without their in-link ids and scores and link features, which the spout does not use.
  *
  * <p>Why it is fast at a million URLs: the scan sorts on {@code priorityKey} (the priority as a sortable long,
  * {@link StatusDoc#priorityKey()}) with no hit count, so Elasticsearch skips non-competitive documents (it does
@@ -124,7 +124,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     }))
                     .sort(sort("priorityKey", SortOrder.Desc))
                     .sort(sort("discovered", SortOrder.Asc))
-                    .source(src -> src.filter(f -> f.excludes("inlinkFrom")));
+                    .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures")));
             if (after != null) {
                 s.searchAfter(after);
             }

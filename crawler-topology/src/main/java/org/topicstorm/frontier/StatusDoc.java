@@ -13,6 +13,10 @@ import java.util.Map;
  *
  * <p>{@code priority} is the frontier key: for a waiting URL the best priority any parent gave it (only ever
  * raised: IncreaseKey); once fetched, the page's own relevance, which orders re-fetches.
+ * {@code inlinkScore} holds, in the order of {@code inlinkFrom}, what each parent contributed to the priority (a
+ * parent counts once); {@code linkFeatures} are the features of the link that gave the best contribution (the
+ * learned strategy's training example once the page is judged); {@code scorerVersion} is the version of the link
+ * classifier that last re-scored the waiting URL.
  * {@code nextFetchDate} is null when the URL is never to be fetched again. {@code firstFetched} is when its first
  * fetch outcome (a page, an error or a redirect) left the fetcher: the crawl's fetch order, which evaluation reads.
  */
@@ -40,11 +44,26 @@ public record StatusDoc(
         Long lastFetched,
         Long firstFetched,
         long updated,
-        Map<String, List<String>> metadata) {
+        Map<String, List<String>> metadata,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> inlinkScore,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> linkFeatures,
+        Integer scorerVersion) {
 
     public StatusDoc {
         inlinkFrom = inlinkFrom == null ? List.of() : List.copyOf(inlinkFrom);
+        inlinkScore = inlinkScore == null ? List.of() : List.copyOf(inlinkScore);
+        linkFeatures = linkFeatures == null ? List.of() : List.copyOf(linkFeatures);
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
+    }
+
+    /** A document without per-parent scores, link features or scorer version. */
+    public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
+                     double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
+                     String parent, String anchor, String error, int fetchCount, int errorCount, long discovered,
+                     Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata) {
+        this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
+                inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
+                updated, metadata, null, null, null);
     }
 
     /**

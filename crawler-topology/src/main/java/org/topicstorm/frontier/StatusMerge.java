@@ -1,6 +1,7 @@
 package org.topicstorm.frontier;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
+import org.topicstorm.priority.Aggregation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,8 +9,14 @@ import java.util.Objects;
 
 /**
  * The frontier's max-priority-queue rules (004 patent: Insert, IncreaseKey), as a pure function from the stored
- * document and one update to the document to store. Applying the same update twice gives the same document as
- * applying it once for DISCOVERED updates, so a replayed tuple cannot lower a priority or double-count an in-link.
+ * document and one update to the document to store.
+ *
+ * <p>A waiting URL's priority is made of what its parents contributed, each parent counted once: with
+ * {@link Aggregation#MAX} the best contribution (IncreaseKey), with {@link Aggregation#SUM} their sum (003 patent:
+ * the weight accumulates as new parents are found). A parent already counted changes nothing, so applying the same
+ * DISCOVERED update twice gives the same document as applying it once: a replayed tuple cannot double-count a parent
+ * or lower a priority. A priority goes down only by a rescore from a newer version of the link classifier, which
+ * replaces it (an older or repeated rescore changes nothing).
  */
 public final class StatusMerge {
 
@@ -27,6 +34,9 @@ public final class StatusMerge {
      * @return the document to store, or null when the update changes nothing (no write needed)
      */
     public StatusDoc merge(StatusDoc existing, StatusUpdate u, long now) {
+        if (u.isRescore()) {
+            return existing == null ? null : rescore(existing, u, now);
+        }
         if (u.status() == Status.DISCOVERED) {
             return existing == null ? insert(u, now) : rediscover(existing, u, now);
         }
@@ -36,37 +46,47 @@ public final class StatusMerge {
     /** Insert: a new waiting URL, due now. */
     private StatusDoc insert(StatusUpdate u, long now) {
         List<String> from = u.parent() == null ? List.of() : List.of(UrlIds.id(u.parent()));
+        List<Double> scores = u.parent() == null ? List.of() : List.of(u.priority());
         return new StatusDoc(u.url(), UrlIds.host(u.url()), Status.DISCOVERED.name(), CrawlState.WAITING, null, null,
                 u.priority(), now, u.depth(), u.distance(), from.size(), from, u.parent(), u.anchor(), null, 0, 0,
-                now, null, null, now, u.metadata());
+                now, null, null, now, u.metadata(), scores, u.features(), null);
     }
 
     /**
-     * The URL is found again. IncreaseKey: a waiting URL takes the better priority and the parent that gave it;
-     * it never takes a worse one. Depth and distance only shrink. The in-link is counted once per parent.
+     * The URL is found again. A parent not counted yet adds its contribution (MAX: the priority becomes the larger;
+     * SUM: the contribution is added) while the URL waits; the link with the best contribution gives the parent,
+     * anchor and link features shown with the URL. Depth and distance only shrink.
      */
     private StatusDoc rediscover(StatusDoc d, StatusUpdate u, long now) {
         boolean changed = false;
         List<String> from = d.inlinkFrom();
-        int inlinks = d.inlinks();
-        if (u.parent() != null) {
-            String pid = UrlIds.id(u.parent());
-            if (!from.contains(pid) && from.size() < MAX_INLINK_IDS) {
-                from = new ArrayList<>(from);
-                from.add(pid);
-                inlinks = from.size();
-                changed = true;
-            }
-        }
+        List<Double> scores = scoresOf(d);
         double priority = d.priority();
         String parent = d.parent();
         String anchor = d.anchor();
+        List<String> features = d.linkFeatures();
         boolean waiting = Status.DISCOVERED.name().equals(d.status());
-        if (waiting && u.priority() > d.priority()) {
-            priority = u.priority();
-            parent = u.parent();
-            anchor = u.anchor();
+        String pid = u.parent() == null ? null : UrlIds.id(u.parent());
+        boolean newParent = pid != null && !from.contains(pid);
+        if (newParent && from.size() < MAX_INLINK_IDS) {
+            from = new ArrayList<>(from);
+            from.add(pid);
+            scores = new ArrayList<>(scores);
+            scores.add(u.priority());
             changed = true;
+        }
+        // a seed or redirect target found again without a parent, or a parent past the count: IncreaseKey only
+        boolean counts = newParent || pid == null;
+        if (waiting && counts) {
+            double before = priority;
+            priority = u.aggregation() == Aggregation.SUM && newParent ? priority + u.priority()
+                    : Math.max(priority, u.priority());
+            if (u.priority() > bestScore(d) || (priority > before && u.aggregation() == Aggregation.MAX)) {
+                parent = u.parent();
+                anchor = u.anchor();
+                features = u.features();
+            }
+            changed |= priority != before;
         }
         int depth = Math.min(d.depth(), u.depth());
         int distance = Math.min(d.distance(), u.distance());
@@ -77,8 +97,49 @@ public final class StatusMerge {
             return null;
         }
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
-                d.nextFetchDate(), depth, distance, inlinks, from, parent, anchor, d.error(), d.fetchCount(),
-                d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata());
+                d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
+                d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
+                features, d.scorerVersion());
+    }
+
+    /**
+     * A retrained link classifier's score for a waiting URL replaces its priority, unless this or a newer version
+     * already scored it (a replay or a late write of an older model changes nothing).
+     */
+    private StatusDoc rescore(StatusDoc d, StatusUpdate u, long now) {
+        boolean waiting = Status.DISCOVERED.name().equals(d.status());
+        int version = u.rescoreVersion();
+        if (!waiting || (d.scorerVersion() != null && d.scorerVersion() >= version) || d.parent() == null) {
+            // a seed keeps its priority: it has no link to score
+            return null;
+        }
+        return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), u.priority(),
+                d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
+                d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
+                d.metadata(), d.inlinkScore(), d.linkFeatures(), version);
+    }
+
+    /**
+     * The per-parent contributions aligned with {@code inlinkFrom}; a document written before they were kept has
+     * none, and its parents count as having contributed 0 (its stored priority stands for them).
+     */
+    private static List<Double> scoresOf(StatusDoc d) {
+        if (d.inlinkScore().size() == d.inlinkFrom().size()) {
+            return d.inlinkScore();
+        }
+        List<Double> scores = new ArrayList<>(d.inlinkScore());
+        while (scores.size() < d.inlinkFrom().size()) {
+            scores.add(0.0);
+        }
+        return scores.subList(0, d.inlinkFrom().size());
+    }
+
+    private static double bestScore(StatusDoc d) {
+        double best = Double.NEGATIVE_INFINITY;
+        for (double s : d.inlinkScore()) {
+            best = Math.max(best, s);
+        }
+        return best;
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
@@ -133,6 +194,7 @@ public final class StatusMerge {
         Long firstFetched = d.firstFetched() != null ? d.firstFetched() : lastFetched;
         return new StatusDoc(d.url(), d.host(), status.name(), state, relevant, relevance, priority, next, d.depth(),
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
-                d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata());
+                d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
+                d.inlinkScore(), d.linkFeatures(), d.scorerVersion());
     }
 }

@@ -1,20 +1,25 @@
 package org.topicstorm.frontier;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
+import org.topicstorm.priority.Aggregation;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * One status change that reaches the frontier: a URL discovered (an outlink, a redirect target or a seed) or the
- * outcome of fetching and judging a page.
+ * One status change that reaches the frontier: a URL discovered (an outlink, a redirect target or a seed), the
+ * outcome of fetching and judging a page, or a new score for a waiting URL from a retrained link classifier.
  *
- * @param priority  the priority the discovering parent gives the URL (DISCOVERED only)
- * @param relevance the page's own score (FETCHED only, else null)
- * @param relevant  the page's verdict (FETCHED only, else null)
- * @param error     the cause of an error status, else null
- * @param metadata  StormCrawler metadata to keep with the URL (already filtered by metadata.persist)
- * @param fetchedAt epoch ms at which the fetch outcome left the fetcher (outcomes only; null: the write time)
+ * @param priority       DISCOVERED: the discovering parent's contribution to the URL's priority; rescore: the new
+ *                       priority
+ * @param relevance      the page's own score (FETCHED only, else null)
+ * @param relevant       the page's verdict (FETCHED only, else null)
+ * @param error          the cause of an error status, else null
+ * @param metadata       StormCrawler metadata to keep with the URL (already filtered by metadata.persist)
+ * @param fetchedAt      epoch ms at which the fetch outcome left the fetcher (outcomes only; null: the write time)
+ * @param aggregation    DISCOVERED: how this parent's contribution combines with other parents'
+ * @param features       DISCOVERED: the link's features (tokens), kept when this parent gives the best contribution
+ * @param rescoreVersion non-null for a rescore: the version of the link classifier that gave {@code priority}
  */
 public record StatusUpdate(
         String url,
@@ -28,10 +33,23 @@ public record StatusUpdate(
         Boolean relevant,
         String error,
         Map<String, List<String>> metadata,
-        Long fetchedAt) {
+        Long fetchedAt,
+        Aggregation aggregation,
+        List<String> features,
+        Integer rescoreVersion) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
+        aggregation = aggregation == null ? Aggregation.MAX : aggregation;
+        features = features == null ? List.of() : List.copyOf(features);
+    }
+
+    /** A fetch outcome or a plain discovery (MAX, no features). */
+    public StatusUpdate(String url, Status status, double priority, int depth, int distance, String parent,
+                        String anchor, Double relevance, Boolean relevant, String error,
+                        Map<String, List<String>> metadata, Long fetchedAt) {
+        this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
+                Aggregation.MAX, List.of(), null);
     }
 
     /** An update without a fetch time (discoveries; outcomes then take the time they are written). */
@@ -46,5 +64,22 @@ public record StatusUpdate(
                                           String anchor) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
                 Map.of());
+    }
+
+    /** A URL found on {@code parent} by a link with these features, its contribution combined by {@code how}. */
+    public static StatusUpdate discovered(String url, double priority, int depth, int distance, String parent,
+                                          String anchor, Aggregation how, List<String> features) {
+        return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
+                Map.of(), null, how, features, null);
+    }
+
+    /** A waiting URL's new priority from version {@code version} of the link classifier. */
+    public static StatusUpdate rescored(String url, double priority, int version) {
+        return new StatusUpdate(url, Status.DISCOVERED, priority, 0, 0, null, null, null, null, null, Map.of(), null,
+                Aggregation.MAX, List.of(), version);
+    }
+
+    public boolean isRescore() {
+        return rescoreVersion != null;
     }
 }

@@ -48,7 +48,7 @@ public final class StatusUpdates {
         if (outlinks != null) {
             for (ScoredLink link : outlinks) {
                 before.add(StatusUpdate.discovered(link.url(), finite(link.priority()), link.depth(), link.distance(),
-                        url, link.anchorText()));
+                        url, link.anchorText(), link.aggregation(), link.features()));
             }
         }
         if (status == Status.REDIRECTION) {

@@ -10,41 +10,89 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What every strategy shares: focus, depth limit, distance, de-duplication and ordering. Subclasses only say how
- * a link's priority is computed.
+ * What every strategy shares: focus, depth limit, distance, link features, de-duplication and ordering. Subclasses
+ * say how a link's priority is computed, whether an irrelevant page's links are followed, and how the frontier
+ * combines contributions of several parents.
  */
 abstract class BaseLinkPrioritizer implements LinkPrioritizer {
 
-    private final Topic.Focus focus;
+    /**
+     * One page as its links are scored.
+     *
+     * @param parent   the page
+     * @param links    L: its distinct outlinks (itself left out)
+     * @param hubness  004's Hub(u) = L / the largest L seen (0 when the strategy reads no features)
+     * @param depth    its links' depth
+     * @param distance its links' distance from the last relevant page
+     */
+    record Page(ParentInfo parent, int links, double hubness, int depth, int distance) {
+    }
+
+    final Topic.Focus focus;
     private final int maxDepth;
+    /** null: the strategy reads no link features */
+    private final LinkFeatureExtractor extractor;
 
     /** @param maxDepth links deeper than this are dropped; 0 = no limit */
-    BaseLinkPrioritizer(Topic.Focus focus, int maxDepth) {
+    BaseLinkPrioritizer(Topic.Focus focus, int maxDepth, LinkFeatureExtractor extractor) {
         if (maxDepth < 0) {
             throw new IllegalArgumentException("maxDepth must be >= 0, got " + maxDepth);
         }
         this.focus = focus;
         this.maxDepth = maxDepth;
+        this.extractor = extractor;
     }
 
-    /** The priority of one link; {@code depth} is the link's own depth (parent's + 1). */
-    abstract double priority(ParentInfo parent, Outlink link, int depth);
+    /** The priority this page gives one of its links; {@code features} is null when the strategy reads none. */
+    abstract double priority(Page page, Outlink link, LinkFeatures features);
+
+    /** How the frontier combines the priorities several parents give one URL. */
+    Aggregation aggregation() {
+        return Aggregation.MAX;
+    }
+
+    /** Whether the page's links enter the frontier at all: hard focus drops an irrelevant page's. */
+    boolean follows(Page page) {
+        return focus == Topic.Focus.SOFT || page.parent().relevant();
+    }
+
+    /** Whether each link's features travel with its URL (the learned strategy learns from them). */
+    boolean keepsFeatures() {
+        return false;
+    }
+
+    /** Called once per page before its links are scored (strategies that learn from the pages they see). */
+    void onPage(Page page) {
+    }
 
     @Override
     public final List<ScoredLink> prioritize(ParentInfo parent, List<Outlink> outlinks) {
         int depth = parent.depth() + 1;
-        if ((focus == Topic.Focus.HARD && !parent.relevant()) || (maxDepth > 0 && depth > maxDepth)) {
+        if (maxDepth > 0 && depth > maxDepth) {
             return List.of();
         }
         int distance = parent.relevant() ? 0 : parent.distance() + 1;
         // One entry per URL (the 001 paper de-duplicates outlinks); of repeats, the best-scored link wins.
-        Map<String, ScoredLink> byUrl = new LinkedHashMap<>();
+        Map<String, Outlink> distinct = new LinkedHashMap<>();
+        List<Outlink> all = new ArrayList<>();
         for (Outlink link : outlinks) {
-            if (link.url().equals(parent.url())) {
-                continue;
+            if (!link.url().equals(parent.url())) {
+                distinct.putIfAbsent(link.url(), link);
+                all.add(link);
             }
+        }
+        double hubness = extractor == null ? 0 : extractor.hubness(distinct.size());
+        Page page = new Page(parent, distinct.size(), hubness, depth, distance);
+        if (!follows(page)) {
+            return List.of();
+        }
+        onPage(page);
+        Map<String, ScoredLink> byUrl = new LinkedHashMap<>();
+        for (Outlink link : all) {
+            LinkFeatures f = extractor == null ? null : extractor.features(parent, link, hubness, depth, distance);
             String anchor = link.anchorText() == null ? "" : link.anchorText();
-            ScoredLink scored = new ScoredLink(link.url(), anchor, priority(parent, link, depth), depth, distance);
+            ScoredLink scored = new ScoredLink(link.url(), anchor, priority(page, link, f), depth, distance,
+                    keepsFeatures() && f != null ? f.tokens() : List.of(), aggregation());
             byUrl.merge(link.url(), scored, (a, b) -> b.priority() > a.priority() ? b : a);
         }
         List<ScoredLink> links = new ArrayList<>(byUrl.values());

@@ -20,19 +20,29 @@ final class BestFirstPrioritizer extends BaseLinkPrioritizer {
      * @param anchorScore keyword score of an anchor text, in [0, 1]
      */
     BestFirstPrioritizer(Topic.Focus focus, int maxDepth, double softFactor, ToDoubleFunction<String> anchorScore) {
-        super(focus, maxDepth);
-        if (!(softFactor >= 0 && softFactor <= 1)) {
-            throw new IllegalArgumentException("soft factor must be between 0 and 1, got " + softFactor);
-        }
-        this.softFactor = softFactor;
+        super(focus, maxDepth, null);
+        this.softFactor = checkFactor(softFactor);
         this.anchorScore = anchorScore;
     }
 
     @Override
-    double priority(ParentInfo parent, Outlink link, int depth) {
+    double priority(Page page, Outlink link, LinkFeatures features) {
+        return bestFirst(page.parent(), link, anchorScore, softFactor);
+    }
+
+    /** The best-first priority: also the learned strategy's before its classifier has learnt anything. */
+    static double bestFirst(ParentInfo parent, Outlink link, ToDoubleFunction<String> anchorScore,
+                            double softFactor) {
         String anchor = link.anchorText() == null ? "" : link.anchorText();
         double priority = parent.relevance() + TIE_BREAK * anchorScore.applyAsDouble(anchor);
         // Only reached for an irrelevant parent under soft focus: hard focus has already dropped its links.
         return parent.relevant() ? priority : priority * softFactor;
+    }
+
+    static double checkFactor(double softFactor) {
+        if (!(softFactor >= 0 && softFactor <= 1)) {
+            throw new IllegalArgumentException("soft factor must be between 0 and 1, got " + softFactor);
+        }
+        return softFactor;
     }
 }

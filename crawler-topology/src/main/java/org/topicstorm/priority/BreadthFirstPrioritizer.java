@@ -10,11 +10,11 @@ import org.topicstorm.topic.Topic;
 final class BreadthFirstPrioritizer extends BaseLinkPrioritizer {
 
     BreadthFirstPrioritizer(Topic.Focus focus, int maxDepth) {
-        super(focus, maxDepth);
+        super(focus, maxDepth, null);
     }
 
     @Override
-    double priority(ParentInfo parent, Outlink link, int depth) {
-        return 1.0 / (1 + depth);
+    double priority(Page page, Outlink link, LinkFeatures features) {
+        return 1.0 / (1 + page.depth());
     }
 }

@@ -1,10 +1,14 @@
 package org.topicstorm.priority;
 
 import org.topicstorm.relevance.WeightedKeywordModel;
+import org.topicstorm.text.TextAnalyzer;
+import org.topicstorm.topic.LinkSettings;
 import org.topicstorm.topic.Topic;
+import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.TopicStormConfig;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Chooses the link-priority strategy a topic asks for. */
 public final class LinkPrioritizers {
@@ -12,16 +16,38 @@ public final class LinkPrioritizers {
     private LinkPrioritizers() {
     }
 
-    /**
-     * @param topic the topic: its strategy, focus and depth limit
-     * @param conf  the topology configuration (read: {@link TopicStormConfig#SOFT_FOCUS_FACTOR})
-     */
+    /** A prioritizer for strategies without a learned classifier (the learned one then scores as best-first). */
     public static LinkPrioritizer forTopic(Topic topic, Map<String, ?> conf) {
+        return forTopic(topic, conf, () -> null);
+    }
+
+    /**
+     * @param topic      the topic: its strategy, focus, depth limit and link settings
+     * @param conf       the topology configuration (read: {@link TopicStormConfig#SOFT_FOCUS_FACTOR})
+     * @param classifier the learned strategy's current link classifier (null before the first)
+     */
+    public static LinkPrioritizer forTopic(Topic topic, Map<String, ?> conf, Supplier<LinkClassifier> classifier) {
         int maxDepth = topic.limits() == null ? 0 : topic.limits().maxDepth();
+        double soft = TopicStormConfig.softFocusFactor(conf);
+        if (topic.strategy() == Topic.Strategy.BREADTH_FIRST) {
+            return new BreadthFirstPrioritizer(topic.focus(), maxDepth);
+        }
+        WeightedKeywordModel keywords = new WeightedKeywordModel(topic);
+        if (topic.strategy() == Topic.Strategy.BEST_FIRST) {
+            return new BestFirstPrioritizer(topic.focus(), maxDepth, soft, keywords::anchorScore);
+        }
+        LinkSettings links = topic.links();
+        TextAnalyzer analyzer = keywords.analyzer().textAnalyzer();
+        String language = TopicLoader.keywordLanguage(topic.languages());
+        LinkFeatureExtractor extractor = new LinkFeatureExtractor(keywords::anchorScore,
+                text -> analyzer.terms(text, language), links.boilerplatePages());
         return switch (topic.strategy()) {
-            case BEST_FIRST -> new BestFirstPrioritizer(topic.focus(), maxDepth,
-                    TopicStormConfig.softFocusFactor(conf), new WeightedKeywordModel(topic)::anchorScore);
-            case BREADTH_FIRST -> new BreadthFirstPrioritizer(topic.focus(), maxDepth);
+            case LINK_TOPOLOGY -> new LinkTopologyPrioritizer(topic.focus(), maxDepth, extractor, links,
+                    topic.threshold(), soft);
+            case HUB -> new HubPrioritizer(topic.focus(), maxDepth, extractor, links.hubWeight(), soft);
+            case LEARNED -> new LearnedPrioritizer(topic.focus(), maxDepth, extractor, classifier,
+                    keywords::anchorScore, soft);
+            case BEST_FIRST, BREADTH_FIRST -> throw new AssertionError("handled above");
         };
     }
 }

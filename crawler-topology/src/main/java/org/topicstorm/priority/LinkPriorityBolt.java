@@ -11,12 +11,25 @@ import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.apache.storm.utils.TupleUtils;
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsSettings;
+import org.topicstorm.frontier.EsLinkCrawl;
+import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.frontier.StatusMerge;
+import org.topicstorm.frontier.StatusWriter;
 import org.topicstorm.parse.ParsedPage;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.relevance.Relevance;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,15 +52,38 @@ public class LinkPriorityBolt extends BaseRichBolt {
 
     private transient OutputCollector collector;
     private transient LinkPrioritizer prioritizer;
+    private transient LinkLearner learner;
+    private transient ElasticsearchClient es;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        this.prioritizer = LinkPrioritizers.forTopic(TopicStormConfig.topic(conf), conf);
+        Topic topic = TopicStormConfig.topic(conf);
+        if (topic.strategy() == Topic.Strategy.LEARNED) {
+            // task 0 trains the crawl's link classifier; the other tasks load it (see LinkLearner)
+            boolean writer = context == null || context.getThisTaskIndex() == 0;
+            CrawlIndices indices = CrawlIndices.fromConf(conf);
+            this.es = EsClients.create(EsSettings.fromConf(conf));
+            StatusWriter rescorer = new StatusWriter(es, indices.status(), null,
+                    new StatusMerge(FrontierConfig.fromConf(conf).schedule()), Clock.systemUTC());
+            this.learner = new LinkLearner(new EsLinkCrawl(es, indices.status(), rescorer),
+                    new EsModelStateStore(es, indices.model()), topic.links().learned(),
+                    LinkClassifier.Options.DEFAULT, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
+                    System.currentTimeMillis());
+            this.prioritizer = LinkPrioritizers.forTopic(topic, conf, learner::current);
+        } else {
+            this.prioritizer = LinkPrioritizers.forTopic(topic, conf);
+        }
     }
 
     @Override
     public void execute(Tuple input) {
+        if (learner != null) {
+            learner.maybeRun(System.currentTimeMillis());
+        }
+        if (TupleUtils.isTick(input)) {
+            return;
+        }
         String url = input.getStringByField(TupleFields.URL);
         ParsedPage page = (ParsedPage) input.getValueByField(TupleFields.PAGE);
         Relevance relevance = (Relevance) input.getValueByField(TupleFields.RELEVANCE);
@@ -57,7 +93,8 @@ public class LinkPriorityBolt extends BaseRichBolt {
         }
 
         ParentInfo parent = new ParentInfo(url, relevance.score(), relevance.relevant(),
-                hops(metadata, CrawlMetadata.DEPTH, url), hops(metadata, CrawlMetadata.DISTANCE, url));
+                hops(metadata, CrawlMetadata.DEPTH, url), hops(metadata, CrawlMetadata.DISTANCE, url),
+                hops(metadata, CrawlMetadata.INLINKS, url));
         List<ScoredLink> links;
         try {
             links = prioritizer.prioritize(parent, page.outlinks());
@@ -71,11 +108,21 @@ public class LinkPriorityBolt extends BaseRichBolt {
         // an ArrayList: Storm's serialization knows it, not the JDK's immutable lists
         List<ScoredLink> kept = new ArrayList<>(links.size());
         for (ScoredLink l : links) {
-            kept.add(new ScoredLink(l.url(), truncate(l.anchorText().strip(), MAX_ANCHOR_LENGTH), l.priority(),
-                    l.depth(), l.distance()));
+            kept.add(l.withAnchorText(truncate(l.anchorText().strip(), MAX_ANCHOR_LENGTH)));
         }
         collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, kept));
         collector.ack(input);
+    }
+
+    @Override
+    public Map<String, Object> getComponentConfiguration() {
+        // the learner retrains (or reloads) on time, also while no page arrives
+        return TupleBatch.TICK_EVERY_SECOND;
+    }
+
+    @Override
+    public void cleanup() {
+        EsClients.closeQuietly(es);
     }
 
     @Override

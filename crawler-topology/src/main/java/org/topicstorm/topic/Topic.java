@@ -19,6 +19,7 @@ import java.util.Map;
  * @param limits      when the crawl stops on its own
  * @param source      the file the topic was read from (null when built in code)
  * @param relevance   the relevance model and its parameters (the file's {@code relevance:} section)
+ * @param links       the link strategies' parameters (the file's {@code links:} section)
  */
 public record Topic(
         String name,
@@ -30,7 +31,8 @@ public record Topic(
         Focus focus,
         Limits limits,
         Path source,
-        RelevanceSettings relevance) {
+        RelevanceSettings relevance,
+        LinkSettings links) {
 
     /** A topic with the default relevance settings (the weighted-keyword model). */
     public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
@@ -38,8 +40,17 @@ public record Topic(
         this(name, languages, keywords, seeds, threshold, strategy, focus, limits, source, RelevanceSettings.DEFAULT);
     }
 
+    /** A topic with the default link settings. */
+    public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
+                 double threshold, Strategy strategy, Focus focus, Limits limits, Path source,
+                 RelevanceSettings relevance) {
+        this(name, languages, keywords, seeds, threshold, strategy, focus, limits, source, relevance,
+                LinkSettings.DEFAULT);
+    }
+
     public Topic {
         relevance = relevance == null ? RelevanceSettings.DEFAULT : relevance;
+        links = links == null ? LinkSettings.DEFAULT : links;
         languages = List.copyOf(languages);
         keywords = Map.copyOf(keywords);
         seeds = List.copyOf(seeds);
@@ -50,7 +61,16 @@ public record Topic(
         /** Priority = relevance of the page the link was found on (001 paper), ties broken by anchor text. */
         BEST_FIRST,
         /** Priority by depth: shallower first (the baseline every focused crawl is compared with). */
-        BREADTH_FIRST
+        BREADTH_FIRST,
+        /**
+         * 003 patent: a link's weight is summed over its parents, sim(parent) * beta * Pi(parent) / L(parent), with
+         * beta = tau(path relation) + anchor keyword score; tunnelling through irrelevant pages.
+         */
+        LINK_TOPOLOGY,
+        /** 004 patent: the parent's importance m1 * cos + m2 * Hub, Hub = its link count over the largest seen. */
+        HUB,
+        /** An online link classifier learnt from the crawl itself: P(relevant | the link's features). */
+        LEARNED
     }
 
     /** Hard focus drops the outlinks of irrelevant pages; soft focus keeps them with a low priority. */

@@ -41,7 +41,8 @@ public final class TopicLoader {
 
     /** The top-level fields, in the order they are documented. */
     public static final List<String> FIELDS =
-            List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits", "relevance");
+            List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits", "relevance",
+                    "links");
     /** The fields of {@code limits}. */
     public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time");
 
@@ -53,6 +54,12 @@ public final class TopicLoader {
     public static final List<String> CENTROID_FIELDS = List.of("features", "update-similarity");
     public static final List<String> SEED_SET_FIELDS = List.of("max-size", "join-threshold", "terms");
     public static final List<String> WORD2VEC_FIELDS = List.of("vectors", "page-words");
+    /** The fields of {@code links}. */
+    public static final List<String> LINK_FIELDS = List.of("tau", "tunnel-alpha", "hub-weight", "boilerplate-pages",
+            "learned");
+    public static final List<String> TAU_FIELDS = List.of("extends", "same-shape", "boilerplate", "other");
+    public static final List<String> LEARNED_FIELDS = List.of("retrain-every", "min-examples", "max-examples",
+            "rescore");
     private static final Map<String, RelevanceSettings.Model> MODELS = new LinkedHashMap<>();
     private static final Map<String, ChineseSegmenter> SEGMENTERS = ChineseSegmenter.byName();
 
@@ -68,9 +75,18 @@ public final class TopicLoader {
     private static final int MAX_NAME_LENGTH = 100;
     private static final Pattern WHITE_SPACE = Pattern.compile("(?U)\\s+");
     private static final Set<String> ISO_639_1 = Set.of(Locale.getISOLanguages());
-    private static final Map<String, Topic.Strategy> STRATEGIES = Map.of(
-            "best-first", Topic.Strategy.BEST_FIRST,
-            "breadth-first", Topic.Strategy.BREADTH_FIRST);
+    private static final Map<String, Topic.Strategy> STRATEGIES = new LinkedHashMap<>();
+
+    static {
+        STRATEGIES.put("best-first", Topic.Strategy.BEST_FIRST);
+        STRATEGIES.put("breadth-first", Topic.Strategy.BREADTH_FIRST);
+        STRATEGIES.put("link-topology", Topic.Strategy.LINK_TOPOLOGY);
+        STRATEGIES.put("hub", Topic.Strategy.HUB);
+        STRATEGIES.put("learned", Topic.Strategy.LEARNED);
+    }
+
+    /** Every strategy name a topic file may give, in the order they are documented. */
+    public static final List<String> STRATEGY_NAMES = List.copyOf(STRATEGIES.keySet());
     private static final Map<String, Topic.Focus> FOCUSES = Map.of(
             "hard", Topic.Focus.HARD,
             "soft", Topic.Focus.SOFT);
@@ -162,13 +178,15 @@ public final class TopicLoader {
             Topic.Focus focus = choice(root.get("focus"), "focus", FOCUSES, DEFAULT_FOCUS);
             Topic.Limits limits = limits(root.get("limits"));
             RelevanceSettings relevance = relevance(root.get("relevance"));
+            LinkSettings links = links(root.get("links"));
             if (errors.isEmpty()) {
                 analysableKeywords(keywords, languages, relevance.stemming(), relevance.segmenter());
             }
             if (!errors.isEmpty()) {
                 throw new TopicException(source, errors);
             }
-            return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file, relevance);
+            return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file, relevance,
+                    links);
         }
 
         private String name(JsonNode node) {
@@ -315,6 +333,49 @@ public final class TopicLoader {
             long maxDepth = wholeNumber(node.get("max-depth"), "limits.max-depth", Integer.MAX_VALUE);
             Duration maxTime = duration(node.get("max-time"), "limits.max-time");
             return new Topic.Limits(maxPages, (int) maxDepth, maxTime);
+        }
+
+        private LinkSettings links(JsonNode node) {
+            LinkSettings d = LinkSettings.DEFAULT;
+            if (!present(node, "links", false) || !isMapping(node, "links", "{tunnel-alpha: 2}", LINK_FIELDS)) {
+                return d;
+            }
+            LinkSettings.Tau tau = d.tau();
+            JsonNode t = node.get("tau");
+            if (present(t, "links.tau", false) && isMapping(t, "links.tau", "{extends: 0.6}", TAU_FIELDS)) {
+                tau = new LinkSettings.Tau(fraction(t.get("extends"), "links.tau.extends", tau.extendsPath()),
+                        fraction(t.get("same-shape"), "links.tau.same-shape", tau.sameShape()),
+                        fraction(t.get("boilerplate"), "links.tau.boilerplate", tau.boilerplate()),
+                        fraction(t.get("other"), "links.tau.other", tau.other()));
+            }
+            JsonNode a = node.get("tunnel-alpha");
+            int alpha = present(a, "links.tunnel-alpha", false)
+                    ? (int) wholeNumber(a, "links.tunnel-alpha", 100) : d.tunnelAlpha();
+            double hubWeight = fraction(node.get("hub-weight"), "links.hub-weight", d.hubWeight());
+            int boilerplate = (int) positive(node.get("boilerplate-pages"), "links.boilerplate-pages",
+                    d.boilerplatePages(), 1_000_000);
+            LinkSettings.Learned learned = d.learned();
+            JsonNode l = node.get("learned");
+            if (present(l, "links.learned", false)
+                    && isMapping(l, "links.learned", "{retrain-every: 100}", LEARNED_FIELDS)) {
+                // Elasticsearch returns at most 10,000 hits per search
+                int maxExamples = (int) positive(l.get("max-examples"), "links.learned.max-examples",
+                        learned.maxExamples(), 10_000);
+                int minExamples = (int) positive(l.get("min-examples"), "links.learned.min-examples",
+                        learned.minExamples(), 100_000);
+                if (minExamples > maxExamples) {
+                    error("links.learned.min-examples", "must not exceed links.learned.max-examples ("
+                            + maxExamples + "), got " + minExamples);
+                }
+                JsonNode r = l.get("rescore");
+                learned = new LinkSettings.Learned(
+                        (int) positive(l.get("retrain-every"), "links.learned.retrain-every", learned.retrainEvery(),
+                                1_000_000),
+                        minExamples, maxExamples,
+                        present(r, "links.learned.rescore", false)
+                                ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore());
+            }
+            return new LinkSettings(tau, alpha, hubWeight, boilerplate, learned);
         }
 
         private RelevanceSettings relevance(JsonNode node) {

@@ -27,6 +27,9 @@ public final class CrawlMetadata {
     /** Number of times the status index has seen the URL fetched (for re-fetch scheduling). */
     public static final String FETCH_COUNT = "ts.fetchCount";
 
+    /** Distinct pages known to link to the URL when it was emitted (its in-degree in the crawled graph). */
+    public static final String INLINKS = "ts.inlinks";
+
     private CrawlMetadata() {
     }
 }

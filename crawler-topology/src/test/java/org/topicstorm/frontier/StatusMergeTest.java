@@ -171,4 +171,68 @@ class StatusMergeTest {
         }
         assertEquals(StatusMerge.MAX_INLINK_IDS, d.inlinks());
     }
+    private static StatusUpdate summed(String url, double contribution, String parent) {
+        return StatusUpdate.discovered(url, contribution, 2, 0, parent, "from " + parent,
+                org.topicstorm.priority.Aggregation.SUM, List.of("u:" + parent.length()));
+    }
+
+    @Test
+    void sumAccumulatesOncePerParent() {
+        // 003: w(i) = sum over parents; 0.2 + 0.3 + 0.05 = 0.55, whatever the order and however often each comes
+        StatusDoc d = merge.merge(null, summed("http://a.test/x", 0.2, "http://p1.test/"), T0);
+        d = merge.merge(d, summed("http://a.test/x", 0.3, "http://p2.test/"), T0 + 1);
+        assertNull(merge.merge(d, summed("http://a.test/x", 0.3, "http://p2.test/"), T0 + 2), "a replay adds nothing");
+        assertNull(merge.merge(d, summed("http://a.test/x", 0.2, "http://p1.test/"), T0 + 2));
+        d = merge.merge(d, summed("http://a.test/x", 0.05, "http://p3.test/"), T0 + 3);
+        assertEquals(0.55, d.priority(), 1e-12);
+        assertEquals(List.of(0.2, 0.3, 0.05), d.inlinkScore());
+        assertEquals(3, d.inlinks());
+        // the best contributor is the parent shown, and its link's features are kept
+        assertEquals("http://p2.test/", d.parent());
+        assertEquals(List.of("u:" + "http://p2.test/".length()), d.linkFeatures());
+        // a known parent coming back with a larger contribution changes nothing (each parent counts once)
+        assertNull(merge.merge(d, summed("http://a.test/x", 0.9, "http://p1.test/"), T0 + 4));
+    }
+
+    @Test
+    void sumStopsAtTheFetchAndKeepsTheSeedsOwnPriority() {
+        StatusDoc seed = merge.merge(null, found("http://a.test/", 1.001, 0, 0, null), T0);
+        StatusDoc more = merge.merge(seed, summed("http://a.test/", 0.2, "http://p1.test/"), T0 + 1);
+        assertEquals(1.201, more.priority(), 1e-12);
+        StatusDoc f = merge.merge(more, fetched("http://a.test/", 0.7, true), T0 + 2);
+        StatusDoc after = merge.merge(f, summed("http://a.test/", 0.4, "http://p2.test/"), T0 + 3);
+        assertEquals(0.7, after.priority(), "a fetched page is ordered by its own relevance");
+        assertEquals(2, after.inlinks());
+    }
+
+    @Test
+    void aNewerClassifierRescoresAWaitingUrlAndAnOlderOneCannot() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.8, 1, 0, "http://p.test/"), T0);
+        StatusDoc v2 = merge.merge(d, StatusUpdate.rescored("http://a.test/x", 0.1, 2), T0 + 1);
+        assertEquals(0.1, v2.priority(), "a rescore may lower a priority");
+        assertEquals(2, v2.scorerVersion());
+        assertNull(merge.merge(v2, StatusUpdate.rescored("http://a.test/x", 0.1, 2), T0 + 2), "replayed rescore");
+        assertNull(merge.merge(v2, StatusUpdate.rescored("http://a.test/x", 0.9, 1), T0 + 2), "older classifier");
+        assertEquals(0.6, merge.merge(v2, StatusUpdate.rescored("http://a.test/x", 0.6, 3), T0 + 3).priority());
+        // a new parent still raises it (IncreaseKey), a replay of the old parent does not
+        assertNull(merge.merge(v2, found("http://a.test/x", 0.8, 1, 0, "http://p.test/"), T0 + 4));
+        assertEquals(0.3, merge.merge(v2, found("http://a.test/x", 0.3, 1, 0, "http://q.test/"), T0 + 4).priority());
+        // nothing to rescore: an unknown URL, a fetched page, a seed
+        assertNull(merge.merge(null, StatusUpdate.rescored("http://a.test/y", 0.5, 1), T0));
+        StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.7, true), T0 + 5);
+        assertNull(merge.merge(f, StatusUpdate.rescored("http://a.test/x", 0.1, 9), T0 + 6));
+        StatusDoc seed = merge.merge(null, found("http://a.test/", 1.001, 0, 0, null), T0);
+        assertNull(merge.merge(seed, StatusUpdate.rescored("http://a.test/", 0.1, 9), T0 + 6));
+    }
+
+    @Test
+    void aDocumentWithoutPerParentScoresKeepsItsPriority() {
+        // written before parents' contributions were kept: two parents, no scores
+        StatusDoc old = new StatusDoc("http://a.test/x", "a.test", "DISCOVERED", CrawlState.WAITING, null, null, 0.5,
+                T0, 1, 0, 2, List.of(UrlIds.id("http://p1.test/"), UrlIds.id("http://p2.test/")), "http://p1.test/",
+                "", null, 0, 0, T0, null, null, T0, Map.of());
+        StatusDoc d = merge.merge(old, summed("http://a.test/x", 0.25, "http://p3.test/"), T0 + 1);
+        assertEquals(0.75, d.priority(), 1e-12);
+        assertEquals(List.of(0.0, 0.0, 0.25), d.inlinkScore());
+    }
 }

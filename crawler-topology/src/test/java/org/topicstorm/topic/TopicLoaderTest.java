@@ -157,7 +157,7 @@ class TopicLoaderTest {
         assertErrorIn("name: cloud.computing", "field 'name'", "got 'cloud.computing'");
         assertErrorIn("name: " + "a".repeat(101), "field 'name': must be at most 100 characters, got 101");
         assertError("threshold: -0.1", "field 'threshold': must be between 0 and 1, got -0.1");
-        assertError("strategy: Best-First", "field 'strategy': must be one of best-first, breadth-first, got 'Best-First'");
+        assertError("strategy: Best-First", "field 'strategy': must be one of best-first, breadth-first, hub, learned, link-topology, got 'Best-First'");
         assertError("focus: medium", "field 'focus': must be one of hard, soft, got 'medium'");
         assertError("limits: {max-depth: 3000000000}", "field 'limits.max-depth': must be a whole number between 0 and 2147483647");
         assertError("threshold:", "field 'threshold': has no value (leave the field out to use its default)");
@@ -236,6 +236,52 @@ class TopicLoaderTest {
             }
         }
         throw new IllegalStateException("no seeds/ directory above " + here);
+    }
+
+    @Test
+    void linkSettingsDefaultAndGiven() {
+        Topic plain = TopicLoader.fromString(MINIMAL, "d.yaml");
+        assertEquals(LinkSettings.DEFAULT, plain.links());
+        assertEquals(new LinkSettings.Tau(0.6, 0.5, 0.4, 0.5), plain.links().tau());
+
+        Topic t = TopicLoader.fromString(MINIMAL + """
+                strategy: link-topology
+                links:
+                  tau: {extends: 0.55, same-shape: 0.45, boilerplate: 0.41, other: 0.42}
+                  tunnel-alpha: 3
+                  hub-weight: 0.3
+                  boilerplate-pages: 7
+                  learned: {retrain-every: 50, min-examples: 20, max-examples: 800, rescore: 0}
+                """, "d.yaml");
+        assertEquals(Topic.Strategy.LINK_TOPOLOGY, t.strategy());
+        assertEquals(new LinkSettings(new LinkSettings.Tau(0.55, 0.45, 0.41, 0.42), 3, 0.3, 7,
+                new LinkSettings.Learned(50, 20, 800, 0)), t.links());
+        // a partly given section keeps the other defaults
+        Topic partial = TopicLoader.fromString(MINIMAL + "links: {tau: {extends: 0.59}}", "d.yaml");
+        assertEquals(new LinkSettings.Tau(0.59, 0.5, 0.4, 0.5), partial.links().tau());
+        assertEquals(2, partial.links().tunnelAlpha());
+        assertEquals(List.of("best-first", "breadth-first", "link-topology", "hub", "learned"),
+                TopicLoader.STRATEGY_NAMES);
+        assertEquals(Topic.Strategy.HUB, TopicLoader.fromString(MINIMAL + "strategy: hub", "d.yaml").strategy());
+        assertEquals(Topic.Strategy.LEARNED,
+                TopicLoader.fromString(MINIMAL + "strategy: learned", "d.yaml").strategy());
+    }
+
+    @Test
+    void badLinkSettingsAreNamed() {
+        assertError("links: 3", "field 'links': must be a mapping");
+        assertError("links: {tunnel: 2}", "field 'links.tunnel': unknown field; allowed fields are: tau, "
+                + "tunnel-alpha, hub-weight, boilerplate-pages, learned");
+        assertError("links: {tau: {extend: 0.5}}", "field 'links.tau.extend': unknown field");
+        assertError("links: {tau: {extends: 1.5}}", "field 'links.tau.extends'", "between 0 and 1");
+        assertError("links: {tunnel-alpha: -1}", "field 'links.tunnel-alpha'", "between 0 and 100");
+        assertError("links: {hub-weight: 2}", "field 'links.hub-weight'", "between 0 and 1");
+        assertError("links: {boilerplate-pages: 0}", "field 'links.boilerplate-pages'", "between 1 and");
+        assertError("links: {learned: {retrain-every: 0}}", "field 'links.learned.retrain-every'");
+        assertError("links: {learned: {max-examples: 20000}}", "field 'links.learned.max-examples'",
+                "between 1 and 10000");
+        assertError("links: {learned: {min-examples: 50, max-examples: 40}}", "field 'links.learned.min-examples'",
+                "must not exceed links.learned.max-examples (40)");
     }
 
     private static Duration maxTime(String value) {

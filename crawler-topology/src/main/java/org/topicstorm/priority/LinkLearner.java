@@ -1,0 +1,141 @@
+package org.topicstorm.priority;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.relevance.ModelStateStore;
+import org.topicstorm.topic.LinkSettings;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Keeps the learned strategy's link classifier in step with the crawl. The crawl has one writer (link-priority task
+ * 0): every {@code intervalMillis} it counts the judged pages, and once {@code retrainEvery} more were judged since
+ * its last training it trains a new classifier on the most recently judged pages (each with the features of the link
+ * that led to it, kept in its status document), stores it in the crawl's model index, and re-scores the best waiting
+ * URLs with it, so that what was learnt reaches URLs already queued. Every other task is a reader: it loads the
+ * stored classifier every interval. A resumed crawl continues from the stored classifier. Failures are logged and
+ * retried at the next interval (links keep the classifier they have). Called from the bolt's thread.
+ */
+public final class LinkLearner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LinkLearner.class);
+
+    /** A waiting URL and the features of the link that gave it its priority. */
+    public record Waiting(String url, List<String> features) {
+    }
+
+    /** What the learner reads from and writes to the crawl (its status index: {@link EsLinkCrawl}). */
+    public interface Crawl {
+        /** Pages judged so far (fetched and scored). */
+        long judgedPages() throws IOException;
+
+        /** Up to {@code max} of the most recently judged pages that were reached by a link with features. */
+        List<LinkClassifier.Example> recentExamples(int max) throws IOException;
+
+        /** Up to {@code max} waiting URLs of highest priority that have link features. */
+        List<Waiting> bestWaiting(int max) throws IOException;
+
+        /** Sets the priority of waiting URLs scored by classifier {@code version}; returns how many changed. */
+        int rescore(List<Waiting> urls, List<Double> priorities, int version) throws IOException;
+    }
+
+    private final Crawl crawl;
+    private final ModelStateStore store;
+    private final LinkSettings.Learned settings;
+    private final LinkClassifier.Options options;
+    private final boolean writer;
+    private final long intervalMillis;
+    private volatile LinkClassifier current;
+    private long last;
+    private boolean loaded;
+
+    public LinkLearner(Crawl crawl, ModelStateStore store, LinkSettings.Learned settings,
+                       LinkClassifier.Options options, boolean writer, long intervalMillis, long nowMillis) {
+        this.crawl = crawl;
+        this.store = store;
+        this.settings = settings;
+        this.options = options;
+        this.writer = writer;
+        this.intervalMillis = intervalMillis;
+        this.last = nowMillis;
+    }
+
+    /** The classifier links are scored with now; null before the crawl's first. */
+    public LinkClassifier current() {
+        return current;
+    }
+
+    public boolean writer() {
+        return writer;
+    }
+
+    /** Loads the stored classifier once (a resumed crawl), then trains (writer) or reloads (reader) per interval. */
+    public void maybeRun(long nowMillis) {
+        if (!loaded) {
+            loaded = true;
+            load();
+        }
+        if (nowMillis - last < intervalMillis) {
+            return;
+        }
+        last = nowMillis;
+        if (writer) {
+            try {
+                maybeRetrain();
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Cannot retrain the link classifier: {}", e.toString());
+            }
+        } else {
+            load();
+        }
+    }
+
+    private void load() {
+        try {
+            store.load(LinkClassifier.KIND, LinkClassifier.State.class).ifPresent(s -> {
+                if (current == null || s.version() != current.version()) {
+                    current = LinkClassifier.of(s);
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Cannot load the link classifier: {}", e.toString());
+        }
+    }
+
+    /**
+     * Trains a new classifier when enough pages were judged since the last one (and there are at least
+     * minExamples examples of both verdicts), stores it, then re-scores the best waiting URLs.
+     *
+     * @return whether a new classifier was trained
+     */
+    boolean maybeRetrain() throws IOException {
+        long judged = crawl.judgedPages();
+        long since = current == null ? judged : judged - current.state().judged();
+        if (since < (current == null ? settings.minExamples() : settings.retrainEvery())) {
+            return false;
+        }
+        List<LinkClassifier.Example> examples = crawl.recentExamples(settings.maxExamples());
+        long positives = examples.stream().filter(LinkClassifier.Example::relevant).count();
+        if (examples.size() < settings.minExamples() || positives == 0 || positives == examples.size()) {
+            return false;
+        }
+        int version = current == null ? 1 : current.version() + 1;
+        LinkClassifier trained = LinkClassifier.train(examples, version, judged, options);
+        store.save(LinkClassifier.KIND, trained.state());
+        current = trained;
+        LOG.info("Link classifier {} trained on {} pages ({} relevant); strongest: {}", version, examples.size(),
+                positives, trained.strongest(5, true));
+        if (settings.rescore() > 0) {
+            List<Waiting> waiting = crawl.bestWaiting(settings.rescore());
+            List<Double> scores = new ArrayList<>(waiting.size());
+            for (Waiting w : waiting) {
+                scores.add(trained.probability(w.features()));
+            }
+            int changed = crawl.rescore(waiting, scores, version);
+            LOG.info("Link classifier {} re-scored {} of the {} best waiting URLs", version, changed, waiting.size());
+        }
+        return true;
+    }
+}

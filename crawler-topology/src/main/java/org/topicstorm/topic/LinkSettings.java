@@ -1,0 +1,40 @@
+package org.topicstorm.topic;
+
+/**
+ * The {@code links:} section of a topic file: the parameters of the link-priority strategies (seeds/README.md
+ * documents every field, its default and where the default comes from). A topic without the section gets
+ * {@link #DEFAULT}.
+ *
+ * @param tau              the 003 patent's path weights tau by the relation of a link's URL to its parent's
+ * @param tunnelAlpha      003 tunnelling constant alpha: the children of an irrelevant page at distance d from the
+ *                         last relevant page are handled as a relevant page's while floor(alpha / d) &gt; 0
+ * @param hubWeight        m2 of the 004 patent's p(u) = m1 * cos + m2 * Hub(u) (m1 = 1 - m2)
+ * @param boilerplatePages a link target seen on at least this many distinct pages of one host is boilerplate
+ *                         (site-wide navigation, banners: the 003 patent's tau3 links)
+ * @param learned          the online link classifier of the {@code learned} strategy
+ */
+public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned) {
+
+    /**
+     * 003: tau1 when the child's path extends the parent's (a sub-directory: an extension of the parent's topic),
+     * tau2 for the same shape of path (same depth and folder-name lengths: a follow-up), tau3 for boilerplate;
+     * {@code other} for a link in none of these relations (the patent does not name one: we give it the value of
+     * its tests, 0.5). The patent bounds every tau to (0.4, 0.6).
+     */
+    public record Tau(double extendsPath, double sameShape, double boilerplate, double other) {
+        public static final Tau DEFAULT = new Tau(0.6, 0.5, 0.4, 0.5);
+    }
+
+    /**
+     * @param retrainEvery  the classifier is retrained each time this many more pages were judged (ACHE's
+     *                      learning_limit, 1,000 there; smaller here so that a crawl of a few hundred pages learns)
+     * @param minExamples   no classifier before this many judged pages with links features, of both verdicts
+     * @param maxExamples   a retrain reads at most this many of the most recently judged pages
+     * @param rescore       after a retrain, this many of the best waiting URLs are scored again (0 = none)
+     */
+    public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore) {
+        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000);
+    }
+
+    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 10, Learned.DEFAULT);
+}

@@ -1,0 +1,148 @@
+package org.topicstorm.priority;
+
+import org.junit.jupiter.api.Test;
+import org.topicstorm.parse.Outlink;
+import org.topicstorm.topic.LinkSettings;
+import org.topicstorm.topic.Topic;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The link-topology (003), hub (004) and learned strategies against hand arithmetic. Topic D = (cloud 1, kubernetes 2),
+ * threshold 0.5; anchor "Kubernetes" scores 2/sqrt(5) = 0.894427, "About us" 0 (see LinkPrioritizersTest).
+ */
+class LinkStrategiesTest {
+
+    private static final double EPS = 1e-12;
+    private static final double KUBERNETES = 2 / Math.sqrt(5);
+    private static final Map<String, Double> KEYWORDS = Map.of("cloud", 1.0, "kubernetes", 2.0);
+
+    private static Topic topic(Topic.Strategy strategy, Topic.Focus focus) {
+        return new Topic("t", List.of("en"), KEYWORDS, List.of("https://example.org/"), 0.5, strategy, focus,
+                Topic.Limits.NONE, null);
+    }
+
+    @Test
+    void tunnelIsAlphaOverDistanceRoundedDown() {
+        assertEquals(2, LinkTopologyPrioritizer.tunnel(2, 1));
+        assertEquals(1, LinkTopologyPrioritizer.tunnel(2, 2));
+        assertEquals(0, LinkTopologyPrioritizer.tunnel(2, 3));
+        assertEquals(1, LinkTopologyPrioritizer.tunnel(5, 3)); // floor(5/3)
+        assertEquals(0, LinkTopologyPrioritizer.tunnel(0, 1));
+    }
+
+    @Test
+    void betaIsTauPlusAnchorScore() {
+        LinkSettings.Tau tau = LinkSettings.Tau.DEFAULT;
+        assertEquals(0.6 + 0.25, LinkTopologyPrioritizer.beta(tau, PathRelation.EXTENDS, 0.25), EPS);
+        assertEquals(0.5, LinkTopologyPrioritizer.beta(tau, PathRelation.SAME_SHAPE, 0), EPS);
+        assertEquals(0.4 + 1, LinkTopologyPrioritizer.beta(tau, PathRelation.BOILERPLATE, 1), EPS);
+        assertEquals(0.5, LinkTopologyPrioritizer.beta(tau, PathRelation.OTHER, 0), EPS);
+    }
+
+    @Test
+    void contributionIsSimBetaPiOverL() {
+        // sim 0.8, beta 1.1, L = 4 links, 2 in-links: k = 6; mean degree 3 -> Pi = 2; 0.8 * 1.1 * 2 / 4 = 0.44
+        assertEquals(0.44, LinkTopologyPrioritizer.contribution(0.8, 1.1, 4, 2, 3.0), EPS);
+        assertEquals(0, LinkTopologyPrioritizer.contribution(0.8, 1.1, 0, 2, 3.0));
+    }
+
+    @Test
+    void linkTopologyScoresAPageAndSumsInTheFrontier() {
+        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.HARD), Map.of());
+        // parent /k/index.html (a directory index), relevance 0.9, 1 in-link, 2 links: k = 3, the first page seen,
+        // mean degree 3, Pi = 1.
+        // /k/sub.html  EXTENDS, anchor "Kubernetes": beta = 0.6 + 0.894427; w = 0.9 * beta * 1 / 2
+        // /about.html  OTHER ([] vs [k]), anchor "About us": beta = 0.5;     w = 0.9 * 0.5 / 2 = 0.225
+        ParentInfo parent = new ParentInfo("https://example.org/k/index.html", 0.9, true, 0, 0, 1);
+        List<ScoredLink> links = p.prioritize(parent, List.of(
+                new Outlink("https://example.org/about.html", "About us", ""),
+                new Outlink("https://example.org/k/sub.html", "Kubernetes", "")));
+        assertEquals("https://example.org/k/sub.html", links.get(0).url());
+        assertEquals(0.9 * (0.6 + KUBERNETES) / 2, links.get(0).priority(), EPS);
+        assertEquals(0.225, links.get(1).priority(), EPS);
+        assertEquals(Aggregation.SUM, links.get(0).aggregation());
+        assertTrue(links.get(0).features().isEmpty(), "only the learned strategy ships features");
+
+        // a second page: 4 links, 0 in-links: k = 4; mean degree (3 + 4) / 2 = 3.5; Pi = 4 / 3.5
+        // /k/sub.html from /k/other.html: SAME_SHAPE, anchor "About us": 0.9 * 0.5 * (4 / 3.5) / 4
+        ParentInfo second = new ParentInfo("https://example.org/k/other.html", 0.9, true, 0, 0, 0);
+        List<ScoredLink> more = p.prioritize(second, List.of(
+                new Outlink("https://example.org/k/sub.html", "About us", ""),
+                new Outlink("https://example.org/k/a.html", "", ""),
+                new Outlink("https://example.org/k/b.html", "", ""),
+                new Outlink("https://example.org/k/c.html", "", "")));
+        assertEquals(0.9 * 0.5 * (4 / 3.5) / 4, more.get(0).priority(), EPS);
+    }
+
+    @Test
+    void tunnellingKeepsLinksOfIrrelevantPagesNearRelevantOnes() {
+        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.HARD), Map.of());
+        Outlink link = new Outlink("https://example.org/x.html", "", "");
+        // irrelevant parent at distance 0 (a relevant page links to it): its links are at d = 1, tunnel 2 > 0;
+        // its similarity 0.1 counts as the threshold 0.5: 0.5 * 0.5 (OTHER... same shape: [] vs []) * 1 / 1
+        List<ScoredLink> near = p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 1, 0, 0),
+                List.of(link));
+        assertEquals(1, near.size());
+        assertEquals(0.5 * 0.5, near.get(0).priority(), EPS);
+        assertEquals(1, near.get(0).distance());
+        // at distance 1 its links are at d = 2: tunnel 1, still followed
+        assertEquals(1, p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 2, 1, 0),
+                List.of(link)).size());
+        // at d = 3, tunnel 0: hard focus drops them
+        assertEquals(0, p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 3, 2, 0),
+                List.of(link)).size());
+        // best-first with hard focus drops them at once
+        LinkPrioritizer bf = LinkPrioritizers.forTopic(topic(Topic.Strategy.BEST_FIRST, Topic.Focus.HARD), Map.of());
+        assertEquals(0, bf.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 1, 0, 0),
+                List.of(link)).size());
+    }
+
+    @Test
+    void softFocusLowersLinksPastTheTunnel() {
+        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT), Map.of());
+        // d = 3, tunnel 0: sim 0.2 (its own) * beta 0.5 * Pi 1 / L 1, times the soft factor 0.5
+        List<ScoredLink> links = p.prioritize(new ParentInfo("https://example.org/p.html", 0.2, false, 3, 2, 0),
+                List.of(new Outlink("https://example.org/x.html", "", "")));
+        assertEquals(0.2 * 0.5 * 0.5, links.get(0).priority(), EPS);
+    }
+
+    @Test
+    void hubIsM1CosPlusM2Hub() {
+        assertEquals(0.8 * 0.5 + 0.2 * 0.25, HubPrioritizer.importance(0.5, 0.25, 0.2), EPS);
+        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.HUB, Topic.Focus.SOFT), Map.of());
+        // first page: 2 links, Cmax = 2, Hub = 1: 0.8 * 0.6 + 0.2 * 1 (+ 0.001 * anchor)
+        List<ScoredLink> first = p.prioritize(new ParentInfo("https://example.org/a", 0.6, true, 0, 0),
+                List.of(new Outlink("https://example.org/b", "Kubernetes", ""),
+                        new Outlink("https://example.org/c", "About us", "")));
+        assertEquals(0.8 * 0.6 + 0.2 + 0.001 * KUBERNETES, first.get(0).priority(), EPS);
+        assertEquals(0.8 * 0.6 + 0.2, first.get(1).priority(), EPS);
+        // next page: 1 link, Hub = 1/2; irrelevant: times the soft factor 0.5
+        List<ScoredLink> second = p.prioritize(new ParentInfo("https://example.org/d", 0.4, false, 0, 0),
+                List.of(new Outlink("https://example.org/e", "About us", "")));
+        assertEquals((0.8 * 0.4 + 0.2 * 0.5) * 0.5, second.get(0).priority(), EPS);
+        assertEquals(Aggregation.MAX, second.get(0).aggregation());
+    }
+
+    @Test
+    void learnedScoresWithTheClassifierOnceThereIsOne() {
+        LinkClassifier[] current = {null};
+        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LEARNED, Topic.Focus.SOFT), Map.of(),
+                () -> current[0]);
+        ParentInfo parent = new ParentInfo("https://example.org/a", 0.6, true, 0, 0);
+        List<Outlink> outlinks = List.of(new Outlink("https://example.org/k8s/pods.html", "Kubernetes", ""));
+        // before: best-first, 0.6 + 0.001 * 0.894427; the link's features travel with it
+        ScoredLink before = p.prioritize(parent, outlinks).get(0);
+        assertEquals(0.6 + 0.001 * KUBERNETES, before.priority(), EPS);
+        assertTrue(before.features().contains("u:k8s"), before.features().toString());
+        // the anchor's analysed terms (stemmed: "kubernet")
+        assertTrue(before.features().stream().anyMatch(t -> t.startsWith("a:kubernet")), before.features().toString());
+        // after: sigmoid(bias + weight of u:k8s) = sigmoid(-1 + 3) = sigmoid(2)
+        current[0] = LinkClassifier.of(new LinkClassifier.State(1, 100, 100, 50, -1.0, Map.of("u:k8s", 3.0)));
+        assertEquals(1 / (1 + Math.exp(-2)), p.prioritize(parent, outlinks).get(0).priority(), EPS);
+    }
+}
