@@ -46,8 +46,8 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
     /** The priority this page gives one of its links; {@code features} is null when the strategy reads none. */
     abstract double priority(Page page, Outlink link, LinkFeatures features);
 
-    /** How the frontier combines the priorities several parents give one URL. */
-    Aggregation aggregation() {
+    /** How the frontier combines this link's priority with what other parents give its URL. */
+    Aggregation aggregation(LinkFeatures features) {
         return Aggregation.MAX;
     }
 
@@ -92,7 +92,7 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
             LinkFeatures f = extractor == null ? null : extractor.features(parent, link, hubness, depth, distance);
             String anchor = link.anchorText() == null ? "" : link.anchorText();
             ScoredLink scored = new ScoredLink(link.url(), anchor, priority(page, link, f), depth, distance,
-                    keepsFeatures() && f != null ? f.tokens() : List.of(), aggregation());
+                    keepsFeatures() && f != null ? f.tokens() : List.of(), aggregation(f));
             byUrl.merge(link.url(), scored, (a, b) -> b.priority() > a.priority() ? b : a);
         }
         List<ScoredLink> links = new ArrayList<>(byUrl.values());

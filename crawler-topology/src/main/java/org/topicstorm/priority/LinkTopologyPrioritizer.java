@@ -8,7 +8,7 @@ import org.topicstorm.topic.Topic;
  * The 003 patent's network-topology weight (methods.md, section 003). The link from parent j to child i has the
  * coefficient beta_ij = tau(path relation) + the anchor text's keyword score, and contributes
  * sim(V_j, D) * beta_ij * Pi(j) / L_j to the child's weight w(i), which the frontier sums over the child's parents
- * as they are found ({@link Aggregation#SUM}).
+ * as they are found ({@link Aggregation#SUM}; a boilerplate link, repeated across the site, is not summed).
  *
  * <p>Pi(j) = k_j / sum(k) is the preferential-attachment probability of the parent, k its degree (out-links L_j plus
  * the in-links known so far). The patent sums k over a fixed graph; in a crawl the graph grows, and the sum with it,
@@ -64,9 +64,13 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
         return sim * beta * pi / links;
     }
 
+    /**
+     * Contributions are summed, except a boilerplate link's: site-wide navigation is on every page, and summing it
+     * would put the navigation first; once recognised it can only raise its URL to its own weight (MAX).
+     */
     @Override
-    Aggregation aggregation() {
-        return Aggregation.SUM;
+    Aggregation aggregation(LinkFeatures f) {
+        return f.relation() == PathRelation.BOILERPLATE ? Aggregation.MAX : Aggregation.SUM;
     }
 
     @Override

@@ -36,5 +36,5 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
         public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000);
     }
 
-    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 10, Learned.DEFAULT);
+    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 5, Learned.DEFAULT);
 }

@@ -333,6 +333,64 @@ class FrontierIT {
         return new StatusWriter(client, target.status(), null, new StatusMerge(SCHEDULE), Clock.systemUTC());
     }
 
+    @Test
+    void summedPrioritiesCountEachParentOnceUnderConcurrentWritersAndReplays() throws Exception {
+        // link-topology's frontier: four writers (status updater tasks) report the same 100 URLs, each from its own
+        // parent w with contribution (w + 1) / 10, and each writes every batch twice (a replayed tuple). The sum
+        // over distinct parents is 0.1 + 0.2 + 0.3 + 0.4 = 1.0 whatever the interleaving.
+        int urls = 100;
+        int writers = 4;
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int w = 0; w < writers; w++) {
+            int writerId = w;
+            threads.add(new Thread(() -> {
+                StatusWriter writer = new StatusWriter(client, indices.status(), null, new StatusMerge(SCHEDULE),
+                        Clock.systemUTC());
+                List<StatusUpdate> batch = new ArrayList<>();
+                for (int i = 0; i < urls; i++) {
+                    batch.add(StatusUpdate.discovered("http://sum.test/u" + i, (writerId + 1) / 10.0, 1, 0,
+                            "http://sumparent" + writerId + ".test/", "a" + writerId,
+                            org.topicstorm.priority.Aggregation.SUM, List.of("w:" + writerId)));
+                }
+                for (int round = 0; round < 2; round++) {
+                    for (int from = 0; from < urls; from += 25) {
+                        for (boolean ok : writer.write(batch.subList(from, from + 25))) {
+                            if (!ok) {
+                                errors.add(new AssertionError("write not confirmed"));
+                            }
+                        }
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertTrue(errors.isEmpty(), errors.toString());
+        for (int i = 0; i < urls; i++) {
+            String url = "http://sum.test/u" + i;
+            StatusDoc d = client.get(g -> g.index(indices.status()).id(UrlIds.id(url)).routing("sum.test"),
+                    StatusDoc.class).source();
+            assertEquals(1.0, d.priority(), 1e-9, url);
+            assertEquals(writers, d.inlinks(), url);
+            assertEquals(1.0, d.inlinkScore().stream().mapToDouble(Double::doubleValue).sum(), 1e-9, url);
+            // the best contributor (writer 3, 0.4) is the parent shown, with its link's features
+            assertEquals("http://sumparent3.test/", d.parent(), url);
+            assertEquals(List.of("w:3"), d.linkFeatures(), url);
+        }
+        // a newer classifier's rescore lowers one, an older one's cannot raise it back
+        StatusWriter writer = new StatusWriter(client, indices.status(), null, new StatusMerge(SCHEDULE),
+                Clock.systemUTC());
+        assertTrue(writer.write(List.of(StatusUpdate.rescored("http://sum.test/u0", 0.05, 2)))[0]);
+        assertTrue(writer.write(List.of(StatusUpdate.rescored("http://sum.test/u0", 0.9, 1)))[0]);
+        StatusDoc u0 = client.get(g -> g.index(indices.status()).id(UrlIds.id("http://sum.test/u0"))
+                .routing("sum.test"), StatusDoc.class).source();
+        assertEquals(0.05, u0.priority(), 1e-12);
+        assertEquals(2, u0.scorerVersion());
+    }
+
     private static void writeAll(StatusWriter writer, List<StatusUpdate> updates) {
         for (int from = 0; from < updates.size(); from += 1000) {
             for (boolean ok : writer.write(updates.subList(from, Math.min(updates.size(), from + 1000)))) {

@@ -112,6 +112,26 @@ class LinkStrategiesTest {
     }
 
     @Test
+    void aBoilerplateLinkIsNotSummed() {
+        // boilerplate-pages 5 (default): the fifth distinct page of the host linking to /menu makes it boilerplate
+        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT), Map.of());
+        Outlink menu = new Outlink("https://example.org/menu.html", "About us", "");
+        List<Aggregation> how = new java.util.ArrayList<>();
+        List<Double> priorities = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ScoredLink l = p.prioritize(new ParentInfo("https://example.org/p" + i + ".html", 0.8, true, 0, 0, 0),
+                    List.of(menu)).get(0);
+            how.add(l.aggregation());
+            priorities.add(l.priority());
+        }
+        assertEquals(List.of(Aggregation.SUM, Aggregation.SUM, Aggregation.SUM, Aggregation.SUM, Aggregation.MAX,
+                Aggregation.MAX), how);
+        // same shape (tau 0.5) before, boilerplate (tau 0.4) after; Pi = 1 / 1 (one link, mean degree 1), L = 1
+        assertEquals(0.8 * 0.5, priorities.get(3), EPS);
+        assertEquals(0.8 * 0.4, priorities.get(4), EPS);
+    }
+
+    @Test
     void hubIsM1CosPlusM2Hub() {
         assertEquals(0.8 * 0.5 + 0.2 * 0.25, HubPrioritizer.importance(0.5, 0.25, 0.2), EPS);
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.HUB, Topic.Focus.SOFT), Map.of());
