@@ -88,10 +88,7 @@ final class RankCommand implements Callable<Integer> {
         try (ElasticsearchClient client = EsClients.create(es)) {
             CrawlConnection.requireIndex(client, crawlName, indices.content());
             CrawlConnection.requireIndex(client, crawlName, indices.links());
-            long start = System.nanoTime();
-            CrawlRanker.Summary s = new CrawlRanker(client, indices).rank(settings, top, System.currentTimeMillis());
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            print(out, s, millis);
+            print(out, new CrawlRanker(client, indices).rank(settings, top, System.currentTimeMillis()));
         }
         out.flush();
         return 0;
@@ -122,14 +119,16 @@ final class RankCommand implements Callable<Integer> {
                 new Hits.Params(epsilon, maxIterations), new CombinedRank(lambda));
     }
 
-    private void print(PrintWriter out, CrawlRanker.Summary s, long millis) {
+    private void print(PrintWriter out, CrawlRanker.Summary s) {
         BaseSet.Result b = s.baseSet();
         out.printf(Locale.ROOT, "Crawl '%s': base set of %d pages (%d root, %d linked from the root, %d linking to it), "
                 + "%d links%s%n", crawlName, s.nodes(), b.root(), b.outlinked(), b.inlinking(), s.edges(),
                 b.linksLeftOut() > 0 ? " (" + b.linksLeftOut() + " links within a host left out)" : "");
         Hits.Result h = s.hits();
-        out.printf(Locale.ROOT, "HITS: %d iterations, %s (%d ms)%n", h.iterations(),
-                h.converged() ? "converged" : "NOT converged: stopped at --max-iterations", millis);
+        CrawlRanker.Timings ms = s.millis();
+        out.printf(Locale.ROOT, "HITS: %d iterations, %s (base set %d ms, iteration %d ms, writing %d ms)%n",
+                h.iterations(), h.converged() ? "converged" : "NOT converged: stopped at --max-iterations",
+                ms.baseSet(), ms.hits(), ms.write());
         out.printf(Locale.ROOT, "Scores written to %d pages of %s-content%s%n", s.pagesUpdated(), crawlName,
                 s.pagesGone() > 0 ? " (" + s.pagesGone() + " removed meanwhile)" : "");
         if (top == 0) {

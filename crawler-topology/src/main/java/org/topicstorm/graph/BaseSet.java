@@ -65,8 +65,9 @@ public final class BaseSet {
         }
         int outlinked = base.size() - rootSet.size();
         if (params.inlinksPerRoot() > 0) {
+            Map<String, List<String>> inlinkers = links.inlinkers(rootSet, params.inlinksPerRoot());
             for (String r : rootSet) {
-                base.addAll(links.inlinkers(r, params.inlinksPerRoot()));
+                base.addAll(inlinkers.getOrDefault(r, List.of()));
             }
         }
         int inlinking = base.size() - rootSet.size() - outlinked;

@@ -75,7 +75,7 @@ public final class CrawlRanker {
      * @param maxAuthority the highest authority of a page of the content index (the divisor of {@link CombinedRank})
      */
     public record Summary(BaseSet.Result baseSet, Hits.Result hits, long pagesUpdated, long pagesGone,
-                          double maxAuthority, List<Scored> topAuthorities, List<Scored> topHubs) {
+                          double maxAuthority, List<Scored> topAuthorities, List<Scored> topHubs, Timings millis) {
         public int nodes() {
             return baseSet.graph().size();
         }
@@ -83,6 +83,10 @@ public final class CrawlRanker {
         public int edges() {
             return baseSet.graph().edgeCount();
         }
+    }
+
+    /** Where the time went, in milliseconds: reading the base set, iterating, reading and updating the pages. */
+    public record Timings(long baseSet, long hits, long write) {
     }
 
     /** The part of a content document read here. */
@@ -104,13 +108,16 @@ public final class CrawlRanker {
         // an index made before ranking existed has no hub/authority fields, and maps strictly
         indices.updateMappings(client);
         client.indices().refresh(r -> r.index(indices.content(), indices.links()));
+        long t0 = System.nanoTime();
         List<String> root = rootSet(settings.rootSize());
         if (root.isEmpty()) {
             throw new IllegalStateException("crawl '" + indices.crawl() + "' has no relevant page yet: nothing to rank");
         }
         BaseSet.Result base = BaseSet.build(root, settings.baseSet(), new EsLinkSource(client, indices.links()));
         LinkGraph graph = base.graph();
+        long t1 = System.nanoTime();
         Hits.Result hits = Hits.run(graph, settings.hits());
+        long t2 = System.nanoTime();
 
         List<Page> pages = contentPages();
         boolean[] inContent = new boolean[graph.size()];
@@ -128,8 +135,10 @@ public final class CrawlRanker {
                     settings.combined(), maxAuthority, now);
         }
         client.indices().refresh(r -> r.index(indices.content()));
+        long t3 = System.nanoTime();
         return new Summary(base, hits, pages.size() - gone, gone, maxAuthority,
-                best(graph, hits.authority(), inContent, top), best(graph, hits.hub(), inContent, top));
+                best(graph, hits.authority(), inContent, top), best(graph, hits.hub(), inContent, top),
+                new Timings((t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000));
     }
 
     /** The t most relevant pages, ties by URL so that the root set is always the same. */

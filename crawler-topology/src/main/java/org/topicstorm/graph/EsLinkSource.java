@@ -5,7 +5,10 @@ import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.aggregations.StringTermsBucket;
 import co.elastic.clients.elasticsearch.core.ScrollResponse;
+import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
+import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
+import co.elastic.clients.elasticsearch.core.msearch.RequestItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.util.NamedValue;
 import org.topicstorm.frontier.StatusWriter;
@@ -29,6 +32,8 @@ public final class EsLinkSource implements LinkSource {
     /** Pages per terms query: well below ES's default limit of 65,536 terms, and small requests. */
     private static final int PAGES_PER_QUERY = 1000;
     private static final int SCROLL_SIZE = 500;
+    /** In-linker aggregations per multi-search request. */
+    static final int SEARCHES_PER_REQUEST = 100;
     private static final String KEEP_ALIVE = "2m";
 
     private final ElasticsearchClient client;
@@ -87,22 +92,41 @@ public final class EsLinkSource implements LinkSource {
     }
 
     /**
-     * The pages linking to {@code page} that the crawl found first (earliest {@code discovered} of their links,
-     * then by URL): in a best-first crawl, the pages fetched early are the ones the crawl rated best. Kleinberg
-     * takes "an arbitrary set of d" from a search engine; this choice is as good and reproducible.
+     * The pages linking to each page that the crawl found first (earliest {@code discovered} of their links, then
+     * by URL): in a best-first crawl, the pages fetched early are the ones the crawl rated best. Kleinberg takes
+     * "an arbitrary set of d" from a search engine; this choice is as good and reproducible. One aggregation per
+     * page, sent {@value #SEARCHES_PER_REQUEST} to a multi-search request.
      */
     @Override
-    public List<String> inlinkers(String page, int max) throws IOException {
-        SearchResponse<Void> r = client.search(s -> s.index(index).size(0)
-                .query(q -> q.bool(b -> b.filter(f -> f.term(t -> t.field("to").value(page)))
-                        .mustNot(m -> m.term(t -> t.field("from").value(page)))))
-                .aggregations("from", a -> a.terms(t -> t.field("from").size(max)
-                                .order(List.of(NamedValue.of("first", SortOrder.Asc), NamedValue.of("_key", SortOrder.Asc))))
-                        .aggregations("first", sub -> sub.min(m -> m.field("discovered")))), Void.class);
-        List<String> pages = new ArrayList<>();
-        for (StringTermsBucket b : r.aggregations().get("from").sterms().buckets().array()) {
-            pages.add(b.key().stringValue());
+    public Map<String, List<String>> inlinkers(Collection<String> pages, int max) throws IOException {
+        Map<String, List<String>> inlinkers = new HashMap<>();
+        List<String> all = new ArrayList<>(pages);
+        for (int from = 0; from < all.size(); from += SEARCHES_PER_REQUEST) {
+            List<String> batch = all.subList(from, Math.min(all.size(), from + SEARCHES_PER_REQUEST));
+            List<RequestItem> searches = new ArrayList<>();
+            for (String page : batch) {
+                searches.add(RequestItem.of(i -> i.header(h -> h.index(index)).body(b -> b.size(0)
+                        .query(q -> q.bool(f -> f.filter(t -> t.term(v -> v.field("to").value(page)))
+                                .mustNot(t -> t.term(v -> v.field("from").value(page)))))
+                        .aggregations("from", a -> a.terms(t -> t.field("from").size(max)
+                                        .order(List.of(NamedValue.of("first", SortOrder.Asc),
+                                                NamedValue.of("_key", SortOrder.Asc))))
+                                .aggregations("first", sub -> sub.min(m -> m.field("discovered")))))));
+            }
+            MsearchResponse<Void> r = client.msearch(m -> m.searches(searches), Void.class);
+            for (int k = 0; k < batch.size(); k++) {
+                MultiSearchResponseItem<Void> item = r.responses().get(k);
+                if (item.isFailure()) {
+                    throw new IOException("could not read the pages linking to " + batch.get(k) + " from " + index
+                            + ": " + item.failure().error().reason());
+                }
+                List<String> found = new ArrayList<>();
+                for (StringTermsBucket bucket : item.result().aggregations().get("from").sterms().buckets().array()) {
+                    found.add(bucket.key().stringValue());
+                }
+                inlinkers.put(batch.get(k), found);
+            }
         }
-        return pages;
+        return inlinkers;
     }
 }

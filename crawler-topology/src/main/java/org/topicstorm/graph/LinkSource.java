@@ -16,8 +16,8 @@ public interface LinkSource {
     Map<String, Set<String>> outlinks(Collection<String> pages) throws IOException;
 
     /**
-     * At most {@code max} pages that link to {@code page}, never {@code page} itself, the preferred first; always
-     * the same ones for the same links.
+     * For each of the given pages, at most {@code max} pages that link to it, never the page itself, the preferred
+     * first; always the same ones for the same links. A page nothing links to may be absent from the map.
      */
-    List<String> inlinkers(String page, int max) throws IOException;
+    Map<String, List<String>> inlinkers(Collection<String> pages, int max) throws IOException;
 }

@@ -49,9 +49,14 @@ class BaseSetTest {
         }
 
         @Override
-        public List<String> inlinkers(String page, int max) {
-            return links.entrySet().stream().filter(e -> e.getValue().contains(page) && !e.getKey().equals(page))
-                    .map(Map.Entry::getKey).sorted().limit(max).toList();
+        public Map<String, List<String>> inlinkers(Collection<String> pages, int max) {
+            Map<String, List<String>> in = new LinkedHashMap<>();
+            for (String page : pages) {
+                in.put(page, links.entrySet().stream()
+                        .filter(e -> e.getValue().contains(page) && !e.getKey().equals(page))
+                        .map(Map.Entry::getKey).sorted().limit(max).toList());
+            }
+            return in;
         }
     }
 

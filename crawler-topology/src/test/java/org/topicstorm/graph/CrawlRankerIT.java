@@ -131,9 +131,18 @@ class CrawlRankerIT {
         RankFixture.write(es, indices);
         EsLinkSource links = new EsLinkSource(es, indices.links());
         // in-linkers by the time their link was found: A (1000) before X (6000); D's, not D itself
-        assertEquals(List.of(A), links.inlinkers(B, 1));
-        assertEquals(List.of(A, X), links.inlinkers(B, 5));
-        assertEquals(List.of(A, B, C, E), links.inlinkers(D, 10));
+        assertEquals(Map.of(B, List.of(A)), links.inlinkers(List.of(B), 1));
+        assertEquals(List.of(A, X), links.inlinkers(List.of(B), 5).get(B));
+        // more pages than one multi-search request takes: B first, D last, pages nothing links to between
+        List<String> many = new java.util.ArrayList<>(List.of(B));
+        for (int i = 0; i < EsLinkSource.SEARCHES_PER_REQUEST + 20; i++) {
+            many.add(RankFixture.BASE + "nobody-links-here-" + i);
+        }
+        many.add(D);
+        Map<String, List<String>> in = links.inlinkers(many, 10);
+        assertEquals(List.of(A, X), in.get(B));
+        assertEquals(List.of(A, B, C, E), in.get(D));
+        assertEquals(List.of(), in.get(RankFixture.BASE + "nobody-links-here-7"));
         // B's outlinks: the union of its two link documents
         assertEquals(Map.of(B, java.util.Set.of(C, D, E)), links.outlinks(List.of(B, F)));
 
