@@ -21,7 +21,15 @@ final class CrawlConnection {
      * node, which must be running (these commands never start one: there would be no crawl in it).
      */
     static EsSettings settings(Path confFile) throws IOException {
+        return settings(confFile, null);
+    }
+
+    /** As {@link #settings(Path)}, with {@code esUrl} (when not null) in place of the file's es.addresses. */
+    static EsSettings settings(Path confFile, String esUrl) throws IOException {
         Map<String, Object> conf = CrawlConf.load(confFile);
+        if (esUrl != null) {
+            conf.put(EsSettings.ADDRESSES, List.of(esUrl));
+        }
         EsSettings settings = EsSettings.fromConf(conf);
         if (!settings.useLocalNode()) {
             return settings;

@@ -18,10 +18,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code topicstorm stats}: URLs of a crawl by state, and its most relevant pages. */
+/** {@code topicstorm stats}: URLs of a crawl by state, its most relevant pages and its top HITS authorities. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = "Show a crawl's URLs by state, its most relevant pages and, for the learned strategy, what its "
-                + "link classifier learnt.")
+        description = "Show a crawl's URLs by state, its most relevant pages, (after `topicstorm rank`) its best "
+                + "authorities and, for the learned strategy, what its link classifier learnt.")
 final class StatsCommand implements Callable<Integer> {
 
     @Spec
@@ -30,8 +30,13 @@ final class StatsCommand implements Callable<Integer> {
     @Option(names = "--crawl", required = true, paramLabel = "NAME", description = "Crawl name.")
     String crawlName;
 
-    @Option(names = "--top", paramLabel = "N", description = "How many relevant pages to list. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--top", paramLabel = "N",
+            description = "How many relevant pages (and authorities) to list. Default: ${DEFAULT-VALUE}.")
     int top = 10;
+
+    @Option(names = "--es-url", paramLabel = "URL",
+            description = "Elasticsearch holding the crawl (default: the configured one, or the local node).")
+    String esUrl;
 
     @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (for a remote Elasticsearch).")
     Path confFile;
@@ -39,7 +44,7 @@ final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        EsSettings settings = CrawlConnection.settings(confFile);
+        EsSettings settings = CrawlConnection.settings(confFile, esUrl);
         CrawlIndices indices = new CrawlIndices(crawlName);
         try (ElasticsearchClient client = EsClients.create(settings)) {
             CrawlConnection.requireIndex(client, crawlName, indices.status());
@@ -58,6 +63,7 @@ final class StatsCommand implements Callable<Integer> {
                 for (CrawlStats.TopPage p : pages) {
                     out.printf("  %.3f  %s  %s%n", p.relevance(), p.url(), p.title());
                 }
+                printAuthorities(out, stats);
             }
             printLinkClassifier(out, client, indices);
         }
@@ -86,5 +92,25 @@ final class StatsCommand implements Callable<Integer> {
     private static String features(List<java.util.Map.Entry<String, Double>> weights) {
         return weights.stream().map(e -> String.format(java.util.Locale.ROOT, "%s (%+.2f)", e.getKey(), e.getValue()))
                 .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /** The HITS authorities written by {@code topicstorm rank}, or how to get them. */
+    private void printAuthorities(PrintWriter out, CrawlStats stats) throws java.io.IOException {
+        CrawlStats.Ranking ranking = stats.ranking();
+        if (ranking.lastRanked() == null) {
+            out.printf("No HITS scores yet: run `topicstorm rank --crawl %s`%n", crawlName);
+            return;
+        }
+        out.printf("Top authorities (HITS, ranked %s):%n", java.time.Instant.ofEpochMilli(ranking.lastRanked())
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        out.println("  authority  relevance  rank   url");
+        for (CrawlStats.Authority a : stats.topAuthorities(top)) {
+            out.printf(java.util.Locale.ROOT, "  %.4f     %.3f      %.3f  %s%n", a.authority(), a.relevance(), a.rank(),
+                    a.url());
+        }
+        if (ranking.unranked() > 0) {
+            out.printf("  %d relevant pages have no scores (indexed since): run `topicstorm rank --crawl %s` again%n",
+                    ranking.unranked(), crawlName);
+        }
     }
 }

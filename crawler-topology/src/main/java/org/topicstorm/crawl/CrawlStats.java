@@ -56,6 +56,17 @@ public final class CrawlStats {
     public record TopPage(String url, String title, double relevance) {
     }
 
+    /** A page with HITS scores (topicstorm rank), as listed by {@code topicstorm stats}. */
+    public record Authority(String url, double authority, double relevance, double rank) {
+    }
+
+    /**
+     * How far the content index is ranked: pages with HITS scores, pages without (indexed or re-fetched since the
+     * last {@code topicstorm rank}, or never ranked), and when the last ranking ran (null: never).
+     */
+    public record Ranking(long ranked, long unranked, Long lastRanked) {
+    }
+
     /** Makes every write so far visible to the counts (the index otherwise refreshes once a second). */
     public void refresh() throws IOException {
         client.indices().refresh(r -> r.index(indices.status(), indices.content()));
@@ -72,6 +83,33 @@ public final class CrawlStats {
         }
         long due = r.aggregations().get("due").filter().docCount();
         return new Counts(byState, due);
+    }
+
+    public Ranking ranking() throws IOException {
+        SearchResponse<Void> r = client.search(s -> s.index(indices.content()).size(0).trackTotalHits(t -> t.enabled(true))
+                .aggregations("ranked", a -> a.filter(f -> f.exists(e -> e.field("authority")))
+                        .aggregations("last", l -> l.max(m -> m.field("ranked")))), Void.class);
+        long total = r.hits().total() == null ? 0 : r.hits().total().value();
+        var ranked = r.aggregations().get("ranked").filter();
+        double last = ranked.aggregations().get("last").max().value();
+        Long lastRanked = ranked.docCount() > 0 && Double.isFinite(last) ? (long) last : null;
+        return new Ranking(ranked.docCount(), total - ranked.docCount(), lastRanked);
+    }
+
+    /** The pages with the highest HITS authority (ties by URL); empty when the crawl was never ranked. */
+    public List<Authority> topAuthorities(int n) throws IOException {
+        SearchResponse<JsonNode> r = client.search(s -> s.index(indices.content()).size(n)
+                .query(q -> q.exists(e -> e.field("authority")))
+                .sort(o -> o.field(f -> f.field("authority").order(SortOrder.Desc)))
+                .sort(o -> o.field(f -> f.field("url").order(SortOrder.Asc)))
+                .source(src -> src.filter(f -> f.includes("url", "authority", "relevance", "rank"))), JsonNode.class);
+        List<Authority> pages = new ArrayList<>();
+        for (Hit<JsonNode> h : r.hits().hits()) {
+            JsonNode d = h.source();
+            pages.add(new Authority(d.path("url").asText(), d.path("authority").asDouble(),
+                    d.path("relevance").asDouble(), d.path("rank").asDouble()));
+        }
+        return pages;
     }
 
     public List<TopPage> topRelevant(int n) throws IOException {

@@ -81,6 +81,24 @@ public record CrawlIndices(String crawl) {
         }
     }
 
+    /**
+     * Adds the fields of the current mappings to those of the crawl's indices that exist, creating nothing: for a
+     * command that writes new fields into a crawl made by an older version (the indices map strictly).
+     */
+    public void updateMappings(ElasticsearchClient client) throws IOException {
+        Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put(status(), "status.json");
+        files.put(content(), "content.json");
+        files.put(links(), "links.json");
+        files.put(metrics(), "metrics.json");
+        files.put(model(), "model.json");
+        for (Map.Entry<String, String> e : files.entrySet()) {
+            if (client.indices().exists(x -> x.index(e.getKey())).value()) {
+                addNewFields(client, e.getKey(), e.getValue(), loadMapping(e.getValue()));
+            }
+        }
+    }
+
     /** Deletes the crawl's indices and their templates: everything the crawl knew is gone. */
     public void delete(ElasticsearchClient client) throws IOException {
         for (String index : java.util.List.of(status(), content(), links(), metrics(), model())) {

@@ -1,5 +1,6 @@
 package org.topicstorm.index;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.topicstorm.frontier.UrlIds;
 import org.topicstorm.parse.ParsedPage;
@@ -11,8 +12,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 
-/** A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page. */
+/**
+ * A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page. Read back, it ignores
+ * the fields others add to the document ({@code topicstorm rank}'s hub, authority, rank and ranked).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
                          String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
                          String signature, long fetched) {
