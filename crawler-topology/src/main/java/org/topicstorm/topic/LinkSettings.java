@@ -26,8 +26,9 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
     }
 
     /**
-     * @param retrainEvery  the classifier is retrained each time this many more pages were judged (ACHE's
-     *                      learning_limit, 1,000 there; smaller here so that a crawl of a few hundred pages learns)
+     * @param retrainEvery  the classifier is retrained at the latest each time this many more pages were judged
+     *                      (ACHE's learning_limit, 1,000 there; smaller here so that a crawl of a few hundred pages
+     *                      learns); early in a crawl sooner, after a quarter more pages than the last training saw
      * @param minExamples   no classifier before this many judged pages with links features, of both verdicts
      * @param maxExamples   a retrain reads at most this many of the most recently judged pages
      * @param rescore       after a retrain, this many of the best waiting URLs are scored again (0 = none)

@@ -99,6 +99,15 @@ class LinkLearnerTest {
     }
 
     @Test
+    void retrainsSoonEarlyThenEveryRetrainEvery() {
+        assertEquals(10, LinkLearner.retrainStep(40, 100));   // max(10, 40 / 4)
+        assertEquals(25, LinkLearner.retrainStep(100, 100));  // 100 / 4
+        assertEquals(100, LinkLearner.retrainStep(400, 100)); // min(100, 400 / 4)
+        assertEquals(100, LinkLearner.retrainStep(5000, 100));
+        assertEquals(5, LinkLearner.retrainStep(5000, 5));
+    }
+
+    @Test
     void noClassifierFromOneVerdictOnly() throws Exception {
         FakeCrawl crawl = new FakeCrawl();
         crawl.judge(20, 0);

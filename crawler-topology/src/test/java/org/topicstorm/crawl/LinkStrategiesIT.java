@@ -1,0 +1,187 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.priority.LinkClassifier;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.site.SiteServer;
+import org.topicstorm.topology.TopicStormConfig;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.topicstorm.crawl.CrawlIT.SOLAR;
+import static org.topicstorm.crawl.CrawlIT.SPORTS;
+import static org.topicstorm.crawl.CrawlIT.page;
+
+/**
+ * The link strategies in whole crawls (real LocalCluster, real ES node, sites on 127.0.0.1): tunnelling through
+ * irrelevant pages (link-topology), and a link classifier learnt during the crawl from URLs that predict relevance
+ * where the parents do not (learned).
+ */
+class LinkStrategiesIT {
+
+    private static SiteServer tunnelSite;
+    private static SiteServer urlSite;
+    private static ElasticsearchClient client;
+
+    /** Sections of the URL-predictive site; each section page links 2 solar pages and 4 sports pages. */
+    static final int SECTIONS = 12;
+
+    @BeforeAll
+    static void buildSites() throws Exception {
+        // A relevant region reachable only through two irrelevant pages; a third irrelevant page in a row hides
+        // /beyond/1.
+        tunnelSite = new SiteServer();
+        tunnelSite.html("/", page("Solar energy", SOLAR, "/solar/a", "solar panels", "/gate/1", "results"));
+        tunnelSite.html("/solar/a", page("Solar panels", SOLAR));
+        tunnelSite.html("/gate/1", page("Football", SPORTS, "/gate/2", "league"));
+        tunnelSite.html("/gate/2", page("League", SPORTS, "/region/1", "more", "/gate/3", "cup"));
+        tunnelSite.html("/gate/3", page("Cup", SPORTS, "/beyond/1", "more"));
+        tunnelSite.html("/region/1", page("Photovoltaic solar farms", SOLAR, "/region/2", "panels",
+                "/region/3", "cells"));
+        tunnelSite.html("/region/2", page("Solar panels", SOLAR));
+        tunnelSite.html("/region/3", page("Photovoltaic cells", SOLAR));
+        tunnelSite.html("/beyond/1", page("Solar beyond", SOLAR));
+
+        // Every parent is alike (a section index without topic words); only the URL tells a solar page (/solar/...)
+        // from a sports page (/misc/...). Anchors say nothing either.
+        urlSite = new SiteServer();
+        List<String> sections = new ArrayList<>();
+        for (int s = 1; s <= SECTIONS; s++) {
+            sections.add("/section/" + s);
+            sections.add("section " + s);
+            String[] k = new String[12];
+            int[] order = {0, 1, 0, 0, 1, 0}; // misc, solar, misc, misc, solar, misc
+            int solar = 0;
+            int misc = 0;
+            for (int i = 0; i < order.length; i++) {
+                String path = order[i] == 1 ? "/solar/" + s + "-" + (++solar) : "/misc/" + s + "-" + (++misc);
+                k[2 * i] = path;
+                k[2 * i + 1] = "item " + (i + 1);
+                urlSite.html(path, order[i] == 1 ? page("Report " + path, SOLAR) : page("Report " + path, SPORTS));
+            }
+            urlSite.html("/section/" + s, page("Section " + s, "Index of section " + s + ".", k));
+        }
+        urlSite.html("/", page("Reports", "All sections.", sections.toArray(String[]::new)));
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, client}) {
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
+    static Path topic(Path dir, SiteServer site, String strategy, String focus, String extra) throws Exception {
+        Path file = dir.resolve("solar-" + strategy + "-" + focus + ".yaml");
+        Files.writeString(file, """
+                name: solar
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                  energy: 0.5
+                seeds:
+                  - %s/
+                threshold: 0.5
+                strategy: %s
+                focus: %s
+                %s
+                """.formatted(site.base(), strategy, focus, extra));
+        return file;
+    }
+
+    /** The crawl's URLs in the order their first fetch finished. */
+    static List<StatusDoc> fetchOrder(CrawlIndices indices) throws Exception {
+        List<StatusDoc> fetched = new ArrayList<>(CrawlTestSupport.statusDocs(client, indices).values().stream()
+                .filter(d -> d.firstFetched() != null).toList());
+        fetched.sort(Comparator.comparingLong(StatusDoc::firstFetched));
+        return fetched;
+    }
+
+    @Test
+    void tunnellingFindsARegionBehindTwoIrrelevantPagesThatHardBestFirstNeverReaches(@TempDir Path tmp)
+            throws Exception {
+        CrawlIndices best = new CrawlIndices("links-it-tunnel-bf");
+        best.delete(client);
+        CrawlTestSupport.crawl(topic(tmp, tunnelSite, "best-first", "hard", ""), best, Map.of(), 0);
+        Map<String, StatusDoc> bf = CrawlTestSupport.statusDocs(client, best);
+        assertEquals(CrawlState.DISCARDED, bf.get(tunnelSite.url("/gate/1")).state());
+        assertFalse(bf.containsKey(tunnelSite.url("/gate/2")), "hard focus drops an irrelevant page's links");
+        assertFalse(bf.containsKey(tunnelSite.url("/region/1")));
+
+        CrawlIndices topology = new CrawlIndices("links-it-tunnel-lt");
+        topology.delete(client);
+        CrawlTestSupport.crawl(topic(tmp, tunnelSite, "link-topology", "hard", ""), topology, Map.of(), 0);
+        Map<String, StatusDoc> lt = CrawlTestSupport.statusDocs(client, topology);
+        for (String region : List.of("/region/1", "/region/2", "/region/3")) {
+            assertEquals(CrawlState.DONE, lt.get(tunnelSite.url(region)).state(), region);
+        }
+        // /gate/1 is at distance 0 from the last relevant page, /gate/2 at 1, /gate/3 at 2: links at d = 3 get
+        // floor(2 / 3) = 0 (tunnel-alpha 2), and hard focus drops them
+        assertEquals(2, lt.get(tunnelSite.url("/gate/3")).distance());
+        assertEquals(CrawlState.DISCARDED, lt.get(tunnelSite.url("/gate/3")).state());
+        assertFalse(lt.containsKey(tunnelSite.url("/beyond/1")), "past the tunnel");
+        // with tunnel-alpha 3 the tunnel reaches one page further
+        CrawlIndices deeper = new CrawlIndices("links-it-tunnel-lt3");
+        deeper.delete(client);
+        CrawlTestSupport.crawl(topic(tmp, tunnelSite, "link-topology", "hard", "links: {tunnel-alpha: 3}"), deeper,
+                Map.of(), 0);
+        assertEquals(CrawlState.DONE,
+                CrawlTestSupport.statusDocs(client, deeper).get(tunnelSite.url("/beyond/1")).state());
+    }
+
+    @Test
+    void theLearnedLinkClassifierFindsWhatTheUrlPredictsSoonerThanBestFirst(@TempDir Path tmp) throws Exception {
+        // learn fast: a classifier after 8 judged pages, a new one every 8, synchronised every second
+        String learning = "links: {learned: {min-examples: 8, retrain-every: 8, rescore: 1000}}";
+        Map<String, Object> conf = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1);
+        int n = 45; // the root, 12 sections, and 32 of the 72 reports
+        int solarPages = 2 * SECTIONS;
+
+        CrawlIndices best = new CrawlIndices("links-it-url-bf");
+        best.delete(client);
+        CrawlTestSupport.crawl(topic(tmp, urlSite, "best-first", "soft", ""), best, conf, n);
+        long bestSolar = fetchOrder(best).stream().limit(n).filter(d -> d.url().contains("/solar/")).count();
+
+        CrawlIndices learned = new CrawlIndices("links-it-url-learned");
+        learned.delete(client);
+        CrawlTestSupport.crawl(topic(tmp, urlSite, "learned", "soft", learning), learned, conf, n);
+        List<StatusDoc> order = fetchOrder(learned);
+        long learnedSolar = order.stream().limit(n).filter(d -> d.url().contains("/solar/")).count();
+
+        // best-first sees parents of equal relevance: it fetches reports in the sections' order, 1 in 3 solar
+        // (about 10 of the first 32 reports); the classifier learns that /solar/ leads to relevant pages
+        assertTrue(learnedSolar >= bestSolar + 6, "learned " + learnedSolar + " vs best-first " + bestSolar
+                + " solar pages of " + solarPages + " in the first " + n + " fetched");
+        // the links' features travelled with the URLs: a fetched report keeps the features of its link
+        assertTrue(order.stream().filter(d -> d.url().contains("/solar/")).allMatch(d -> d.linkFeatures()
+                .contains("u:solar")));
+        // the classifier is in the crawl's model index, and /solar/ in a URL is what it learnt leads to relevance
+        LinkClassifier c = LinkClassifier.of(new EsModelStateStore(client, learned.model())
+                .load(LinkClassifier.KIND, LinkClassifier.State.class).orElseThrow());
+        assertTrue(c.version() >= 1);
+        assertTrue(c.probability(List.of("u:solar")) > c.probability(List.of("u:misc")), c.state().toString());
+        assertTrue(c.strongest(5, true).stream().anyMatch(e -> e.getKey().equals("u:solar")),
+                c.strongest(5, true).toString());
+    }
+}
