@@ -38,10 +38,13 @@ class LinkStrategiesIT {
 
     private static SiteServer tunnelSite;
     private static SiteServer urlSite;
+    private static SiteServer navSite;
     private static ElasticsearchClient client;
 
     /** Sections of the URL-predictive site; each section page links 2 solar pages and 4 sports pages. */
     static final int SECTIONS = 12;
+    /** Pages of the site with a site-wide menu. */
+    static final int NAV_PAGES = 30;
 
     @BeforeAll
     static void buildSites() throws Exception {
@@ -79,12 +82,29 @@ class LinkStrategiesIT {
             urlSite.html("/section/" + s, page("Section " + s, "Index of section " + s + ".", k));
         }
         urlSite.html("/", page("Reports", "All sections.", sections.toArray(String[]::new)));
+
+        // A site-wide menu (a plain list, not <nav>) links every page from every page with neutral anchors; odd
+        // pages are solar and their text links the next solar page.
+        navSite = new SiteServer();
+        StringBuilder menu = new StringBuilder("<div class=\"menu\"><ul>");
+        for (int i = 1; i <= NAV_PAGES; i++) {
+            menu.append("<li><a href=\"/p/").append(i).append("\">page ").append(i).append("</a></li>");
+        }
+        menu.append("</ul></div>");
+        for (int i = 1; i <= NAV_PAGES; i++) {
+            boolean solar = i % 2 == 1;
+            String body = solar && i + 2 <= NAV_PAGES
+                    ? "<p>" + SOLAR + " <a href=\"/p/" + (i + 2) + "\">solar panels</a></p>"
+                    : "<p>" + (solar ? SOLAR : SPORTS) + "</p>";
+            navSite.html("/p/" + i, "<html lang=\"en\"><head><title>Page " + i + "</title></head><body>" + menu
+                    + body + "</body></html>");
+        }
         client = EsClients.create(EsTestNode.settings());
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, client}) {
+        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, navSite, client}) {
             if (c != null) {
                 c.close();
             }
@@ -148,6 +168,55 @@ class LinkStrategiesIT {
                 Map.of(), 0);
         assertEquals(CrawlState.DONE,
                 CrawlTestSupport.statusDocs(client, deeper).get(tunnelSite.url("/beyond/1")).state());
+    }
+
+    @Test
+    void siteWideMenuLinksAreNotSummedOnceRecognisedAsBoilerplate(@TempDir Path tmp) throws Exception {
+        // link-topology sums what parents give a URL; a menu on every page would make its targets the best-linked
+        // pages of the site. From the fifth page of the host linking a target (boilerplate-pages 5), the menu link
+        // only raises its URL to its own weight. 12 pages fetched: every waiting page is linked from all 12.
+        CrawlIndices indices = new CrawlIndices("links-it-menu");
+        indices.delete(client);
+        CrawlTestSupport.crawl(topicAt(tmp, navSite, "/p/1", ""), indices, Map.of(), 12);
+        List<StatusDoc> waiting = CrawlTestSupport.statusDocs(client, indices).values().stream()
+                .filter(d -> d.state() == CrawlState.WAITING && d.inlinks() >= 6).toList();
+        assertFalse(waiting.isEmpty());
+        for (StatusDoc d : waiting) {
+            double sum = d.inlinkScore().stream().mapToDouble(Double::doubleValue).sum();
+            assertTrue(d.priority() < 0.9 * sum, d.url() + ": priority " + d.priority() + ", parents' sum " + sum);
+        }
+
+        // without boilerplate detection every menu link adds up
+        CrawlIndices summed = new CrawlIndices("links-it-menu-summed");
+        summed.delete(client);
+        CrawlTestSupport.crawl(topicAt(tmp, navSite, "/p/1", "links: {boilerplate-pages: 1000000}"), summed,
+                Map.of(), 12);
+        List<StatusDoc> all = CrawlTestSupport.statusDocs(client, summed).values().stream()
+                .filter(d -> d.state() == CrawlState.WAITING && d.inlinks() >= 6).toList();
+        assertFalse(all.isEmpty());
+        for (StatusDoc d : all) {
+            assertEquals(d.inlinkScore().stream().mapToDouble(Double::doubleValue).sum(), d.priority(), 1e-9,
+                    d.url());
+        }
+    }
+
+    static Path topicAt(Path dir, SiteServer site, String seedPath, String extra) throws Exception {
+        Path file = dir.resolve("menu-" + extra.hashCode() + ".yaml");
+        Files.writeString(file, """
+                name: solar
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                  energy: 0.5
+                seeds:
+                  - %s
+                threshold: 0.5
+                strategy: link-topology
+                focus: soft
+                %s
+                """.formatted(site.url(seedPath), extra));
+        return file;
     }
 
     @Test
