@@ -14,6 +14,7 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
 
 import java.util.Map;
@@ -35,6 +36,10 @@ public class EsFrontierSpout extends BaseRichSpout {
     private transient ElasticsearchClient es;
     private transient ExecutorService queryThread;
     private transient FrontierFeed feed;
+    private transient HostCaps caps;
+
+    /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
+    static final long CAP_COUNT_INTERVAL_MS = 5_000;
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
@@ -42,8 +47,12 @@ public class EsFrontierSpout extends BaseRichSpout {
         FrontierConfig config = FrontierConfig.fromConf(conf);
         CrawlIndices indices = CrawlIndices.fromConf(conf);
         this.es = EsClients.create(EsSettings.fromConf(conf));
+        long perHost = TopicStormConfig.topic(conf).limits().maxPagesPerHost();
+        // limits.max-pages-per-host: hosts that had their pages are left out of the queries, counted every 5 s
+        this.caps = perHost <= 0 ? null : new HostCaps(perHost, CAP_COUNT_INTERVAL_MS,
+                shard -> FrontierReader.fetchedPerHost(es, indices.status(), shard));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost(), config.maxQueryPages());
+                config.maxUrlsPerHost(), config.maxQueryPages(), caps);
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {
@@ -59,6 +68,9 @@ public class EsFrontierSpout extends BaseRichSpout {
     public void nextTuple() {
         StatusDoc doc = feed.next(System.currentTimeMillis());
         if (doc != null) {
+            if (caps != null) {
+                caps.emitted(doc.host());
+            }
             collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
         }
     }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,17 +53,51 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     private final int maxHosts;
     private final int perHost;
     private final int maxPages;
+    /** null: no per-host page cap */
+    private final HostCaps caps;
 
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost) {
         this(client, index, maxHosts, perHost, DEFAULT_MAX_PAGES);
     }
 
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages) {
+        this(client, index, maxHosts, perHost, maxPages, null);
+    }
+
+    /** @param caps the hosts to leave out because they had their pages (limits.max-pages-per-host), or null */
+    public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
+                          HostCaps caps) {
         this.client = client;
         this.index = index;
         this.maxHosts = maxHosts;
         this.perHost = perHost;
         this.maxPages = maxPages;
+        this.caps = caps;
+    }
+
+    /** Hosts counted per query for {@link HostCaps}: the ones with the most fetched pages. */
+    static final int MAX_COUNTED_HOSTS = 10_000;
+
+    /**
+     * The fetched pages (URLs with a fetch outcome) of the shard's hosts, for the {@link #MAX_COUNTED_HOSTS} hosts
+     * with the most: {@link HostCaps}'s count.
+     */
+    public static Map<String, Long> fetchedPerHost(ElasticsearchClient client, String index, int shard)
+            throws IOException {
+        SearchResponse<Void> r = client.search(s -> {
+            s.index(index).size(0).trackTotalHits(t -> t.enabled(false))
+                    .query(q -> q.exists(e -> e.field("firstFetched")))
+                    .aggregations("hosts", a -> a.terms(t -> t.field("host").size(MAX_COUNTED_HOSTS)));
+            if (shard >= 0) {
+                s.preference("_shards:" + shard);
+            }
+            return s;
+        }, Void.class);
+        Map<String, Long> counts = new java.util.HashMap<>();
+        for (var b : r.aggregations().get("hosts").sterms().buckets().array()) {
+            counts.put(b.key().stringValue(), b.docCount());
+        }
+        return counts;
     }
 
     /**
@@ -81,12 +116,13 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     @Override
     public List<StatusDoc> nextBatch(int shard, long now, Collection<String> done) throws IOException {
         List<String> doneIds = done.stream().map(UrlIds::id).toList();
+        Set<String> capped = caps == null ? Set.of() : caps.capped(shard, now);
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
         List<FieldValue> after = null;
         for (int page = 0; page < maxPages && !quota.isFull(); page++) {
-            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, quota, after, pageSize);
+            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, capped, quota, after, pageSize);
             for (Hit<StatusDoc> hit : hits) {
                 StatusDoc doc = hit.source();
                 if (doc != null && quota.offer(doc.host())) {
@@ -103,8 +139,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     }
 
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
-    private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, HostQuota quota,
-                                     List<FieldValue> after, int pageSize) throws IOException {
+    private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, Set<String> capped,
+                                     HostQuota quota, List<FieldValue> after, int pageSize) throws IOException {
         SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
                     .size(pageSize)
@@ -119,6 +155,9 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                         }
                         if (!doneIds.isEmpty()) {
                             b.mustNot(m -> m.ids(i -> i.values(doneIds)));
+                        }
+                        if (!capped.isEmpty()) {
+                            b.mustNot(hostIn(capped));
                         }
                         return b;
                     }))

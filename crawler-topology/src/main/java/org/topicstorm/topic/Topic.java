@@ -77,11 +77,18 @@ public record Topic(
     public enum Focus { HARD, SOFT }
 
     /**
-     * @param maxPages  stop after this many pages were fetched (0 = no limit)
-     * @param maxDepth  links deeper than this many hops from a seed are not followed (0 = no limit)
-     * @param maxTime   stop after this long (null = no limit)
+     * @param maxPages        stop after this many pages were fetched (0 = no limit)
+     * @param maxDepth        links deeper than this many hops from a seed are not followed (0 = no limit)
+     * @param maxTime         stop after this long (null = no limit)
+     * @param maxPagesPerHost fetch at most about this many pages of one host (0 = no limit): the crawl spreads over
+     *                        hosts instead of exhausting one site (ACHE's per-domain cap)
      */
-    public record Limits(long maxPages, int maxDepth, Duration maxTime) {
-        public static final Limits NONE = new Limits(0, 0, null);
+    public record Limits(long maxPages, int maxDepth, Duration maxTime, long maxPagesPerHost) {
+
+        public Limits(long maxPages, int maxDepth, Duration maxTime) {
+            this(maxPages, maxDepth, maxTime, 0);
+        }
+
+        public static final Limits NONE = new Limits(0, 0, null, 0);
     }
 }

@@ -44,7 +44,8 @@ public final class TopicLoader {
             List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits", "relevance",
                     "links");
     /** The fields of {@code limits}. */
-    public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time");
+    public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time",
+            "max-pages-per-host");
 
     /** The fields of {@code relevance}. */
     public static final List<String> RELEVANCE_FIELDS = List.of("model", "combination", "stemming", "segmenter",
@@ -332,7 +333,8 @@ public final class TopicLoader {
             long maxPages = wholeNumber(node.get("max-pages"), "limits.max-pages", Long.MAX_VALUE);
             long maxDepth = wholeNumber(node.get("max-depth"), "limits.max-depth", Integer.MAX_VALUE);
             Duration maxTime = duration(node.get("max-time"), "limits.max-time");
-            return new Topic.Limits(maxPages, (int) maxDepth, maxTime);
+            long perHost = wholeNumber(node.get("max-pages-per-host"), "limits.max-pages-per-host", 1_000_000_000);
+            return new Topic.Limits(maxPages, (int) maxDepth, maxTime, perHost);
         }
 
         private LinkSettings links(JsonNode node) {

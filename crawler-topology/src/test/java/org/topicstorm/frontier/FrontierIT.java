@@ -227,6 +227,51 @@ class FrontierIT {
     }
 
     @Test
+    void aHostThatHadItsPagesIsLeftOutUntilTheCapIsRaised() throws Exception {
+        // limits.max-pages-per-host 3: capped.test has had 3 pages fetched (one an error: a request is a request),
+        // open.test 2; both have better waiting URLs than other.test
+        CrawlIndices own = freshIndices("frontier-it-caps", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        for (String host : List.of("capped", "open", "other")) {
+            for (int i = 0; i < 6; i++) {
+                found.add(StatusUpdate.discovered("http://" + host + ".test/p" + i,
+                        host.equals("other") ? 0.1 : 0.9, 1, 0, null, null));
+            }
+        }
+        writeAll(writer, found);
+        List<StatusUpdate> outcomes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            outcomes.add(new StatusUpdate("http://capped.test/p" + i, i == 2 ? Status.FETCH_ERROR : Status.FETCHED,
+                    0, 0, 0, null, null, i == 2 ? null : 0.5, i == 2 ? null : true, null, Map.of()));
+        }
+        for (int i = 0; i < 2; i++) {
+            outcomes.add(new StatusUpdate("http://open.test/p" + i, Status.FETCHED, 0, 0, 0, null, null, 0.5, true,
+                    null, Map.of()));
+        }
+        writeAll(writer, outcomes);
+        client.indices().refresh(r -> r.index(own.status()));
+        assertEquals(Map.of("capped.test", 3L, "open.test", 2L), FrontierReader.fetchedPerHost(client, own.status(), 0));
+
+        HostCaps caps = new HostCaps(3, 5_000, shard -> FrontierReader.fetchedPerHost(client, own.status(), shard));
+        FrontierReader reader = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                caps);
+        long later = System.currentTimeMillis() + 24 * 3600_000L; // every URL due, even the failed one
+        Set<String> hosts = reader.nextBatch(0, later).stream().map(StatusDoc::host).collect(Collectors.toSet());
+        assertEquals(Set.of("open.test", "other.test"), hosts);
+        // open.test emits one more: with the 2 counted, it is at the cap too
+        caps.emitted("open.test");
+        hosts = reader.nextBatch(0, later).stream().map(StatusDoc::host).collect(Collectors.toSet());
+        assertEquals(Set.of("other.test"), hosts);
+        // the capped hosts' URLs are still waiting: a higher cap gives them back
+        FrontierReader raised = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                new HostCaps(10, 5_000, shard -> FrontierReader.fetchedPerHost(client, own.status(), shard)));
+        hosts = raised.nextBatch(0, later).stream().map(StatusDoc::host).collect(Collectors.toSet());
+        assertEquals(Set.of("capped.test", "open.test", "other.test"), hosts);
+        own.delete(client);
+    }
+
+    @Test
     void urlsAckedButStillDueInTheIndexAreLeftOutAndFreeTheirHostsPlaces() throws Exception {
         // One host, 10 URLs with priorities 0.10 .. 0.01 (u0 best). The spout acked u0 and u1, but their new
         // status is not visible yet (here: never written), so the index still shows them due.

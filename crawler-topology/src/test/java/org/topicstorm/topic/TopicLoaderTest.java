@@ -31,7 +31,7 @@ class TopicLoaderTest {
             threshold: 0.3
             strategy: breadth-first
             focus: hard
-            limits: {max-pages: 1000, max-depth: 3, max-time: 2h}
+            limits: {max-pages: 1000, max-depth: 3, max-time: 2h, max-pages-per-host: 50}
             """;
 
     /** The minimal file: only the required fields. */
@@ -57,7 +57,7 @@ class TopicLoaderTest {
         assertEquals(0.3, t.threshold());
         assertEquals(Topic.Strategy.BREADTH_FIRST, t.strategy());
         assertEquals(Topic.Focus.HARD, t.focus());
-        assertEquals(new Topic.Limits(1000, 3, Duration.ofHours(2)), t.limits());
+        assertEquals(new Topic.Limits(1000, 3, Duration.ofHours(2), 50), t.limits());
         assertEquals(file, t.source());
     }
 
@@ -127,9 +127,9 @@ class TopicLoaderTest {
     @Test
     void unknownFieldsListTheAllowedOnes() {
         assertError("thresold: 0.3", "field 'thresold': unknown field; allowed fields are: name, languages, keywords, "
-                + "seeds, threshold, strategy, focus, limits");
+                + "seeds, threshold, strategy, focus, limits, relevance, links");
         assertError("limits: {pages: 3}", "field 'limits.pages': unknown field; allowed fields are: max-pages, "
-                + "max-depth, max-time");
+                + "max-depth, max-time, max-pages-per-host");
     }
 
     @Test
@@ -159,6 +159,7 @@ class TopicLoaderTest {
         assertError("threshold: -0.1", "field 'threshold': must be between 0 and 1, got -0.1");
         assertError("strategy: Best-First", "field 'strategy': must be one of best-first, breadth-first, hub, learned, link-topology, got 'Best-First'");
         assertError("focus: medium", "field 'focus': must be one of hard, soft, got 'medium'");
+        assertError("limits: {max-pages-per-host: -1}", "field 'limits.max-pages-per-host'", "whole number");
         assertError("limits: {max-depth: 3000000000}", "field 'limits.max-depth': must be a whole number between 0 and 2147483647");
         assertError("threshold:", "field 'threshold': has no value (leave the field out to use its default)");
         assertErrorIn("languages: [EN]", "field 'languages[0]': must be a lower-case two-letter ISO 639-1 language code",
