@@ -8,6 +8,7 @@ import com.digitalpebble.stormcrawler.persistence.Status;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import org.topicstorm.priority.LinkClassifier;
 import org.topicstorm.priority.LinkLearner;
+import org.topicstorm.topic.LinkSettings;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -26,16 +27,25 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
     private final ElasticsearchClient client;
     private final String statusIndex;
     private final StatusWriter writer;
+    private final LinkSettings.Target target;
+    private final double threshold;
 
-    public EsLinkCrawl(ElasticsearchClient client, String statusIndex, StatusWriter writer) {
+    /**
+     * @param target    what a judged page teaches (its verdict, or its score against {@code threshold})
+     * @param threshold the topic's relevance threshold
+     */
+    public EsLinkCrawl(ElasticsearchClient client, String statusIndex, StatusWriter writer,
+                       LinkSettings.Target target, double threshold) {
         this.client = client;
         this.statusIndex = statusIndex;
         this.writer = writer;
+        this.target = target;
+        this.threshold = threshold;
     }
 
     /** The fields read here. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Doc(String url, Boolean relevant, List<String> linkFeatures) {
+    record Doc(String url, Boolean relevant, Double relevance, List<String> linkFeatures) {
     }
 
     @Override
@@ -49,7 +59,8 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
         List<LinkClassifier.Example> examples = new ArrayList<>();
         for (Doc d : search(Status.FETCHED, "lastFetched", max)) {
             if (d.linkFeatures() != null && !d.linkFeatures().isEmpty() && d.relevant() != null) {
-                examples.add(new LinkClassifier.Example(d.linkFeatures(), d.relevant()));
+                examples.add(new LinkClassifier.Example(d.linkFeatures(),
+                        target.of(d.relevant(), d.relevance() == null ? 0 : d.relevance(), threshold)));
             }
         }
         // oldest first: the order the crawl judged them
@@ -88,7 +99,7 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
                 .trackTotalHits(t -> t.enabled(false))
                 .query(q -> q.term(t -> t.field("status").value(status.name())))
                 .sort(o -> o.field(f -> f.field(sortField).order(SortOrder.Desc)))
-                .source(src -> src.filter(f -> f.includes("url", "relevant", "linkFeatures"))), Doc.class);
+                .source(src -> src.filter(f -> f.includes("url", "relevant", "relevance", "linkFeatures"))), Doc.class);
         List<Doc> docs = new ArrayList<>();
         for (Hit<Doc> h : response.hits().hits()) {
             if (h.source() != null) {

@@ -28,8 +28,25 @@ import java.util.Set;
  */
 public final class LinkClassifier {
 
-    /** One training example: the tokens of the link that led to a page, and the page's verdict. */
-    public record Example(List<String> tokens, boolean relevant) {
+    /**
+     * One training example: the tokens of the link that led to a page, and how relevant the page turned out, in
+     * [0, 1] (1 or 0 for a verdict; in between for a target read from the page's score).
+     */
+    public record Example(List<String> tokens, double target) {
+        public Example {
+            if (!(target >= 0 && target <= 1)) {
+                throw new IllegalArgumentException("target must be in [0, 1], got " + target);
+            }
+        }
+
+        /** An example from the page's verdict. */
+        public Example(List<String> tokens, boolean relevant) {
+            this(tokens, relevant ? 1.0 : 0.0);
+        }
+
+        public boolean relevant() {
+            return target >= 0.5;
+        }
     }
 
     /**
@@ -107,7 +124,8 @@ public final class LinkClassifier {
     public static LinkClassifier train(List<Example> examples, int version, long judged, Options o) {
         int n = examples.size();
         int positives = (int) examples.stream().filter(Example::relevant).count();
-        if (positives == 0 || positives == n) {
+        double mass = examples.stream().mapToDouble(Example::target).sum();
+        if (mass == 0 || mass == n) {
             throw new IllegalArgumentException("training needs relevant and irrelevant examples, got " + positives
                     + " relevant of " + n);
         }
@@ -129,14 +147,12 @@ public final class LinkClassifier {
         });
         int[][] x = new int[n][];
         double[] y = new double[n];
-        double[] c = new double[n];
-        // balanced class weights: each verdict carries half of the total weight
-        double cPos = n / (2.0 * positives);
-        double cNeg = n / (2.0 * (n - positives));
+        // balanced class weights: the relevant and the irrelevant part of the targets carry half the weight each
+        double cPos = n / (2.0 * mass);
+        double cNeg = n / (2.0 * (n - mass));
         for (int i = 0; i < n; i++) {
             x[i] = distinct.get(i).stream().filter(index::containsKey).mapToInt(index::get).toArray();
-            y[i] = examples.get(i).relevant() ? 1 : 0;
-            c[i] = examples.get(i).relevant() ? cPos : cNeg;
+            y[i] = examples.get(i).target();
         }
         double[] w = new double[names.size()];
         double[] g = new double[names.size()];
@@ -144,7 +160,7 @@ public final class LinkClassifier {
         double[] bias = {0};
         double[] biasSq = {0};
         for (int it = 0; it < o.iterations(); it++) {
-            step(x, y, c, w, g, sumSq, bias, biasSq, o);
+            step(x, y, cPos, cNeg, w, g, sumSq, bias, biasSq, o);
         }
         Map<String, Double> weights = new HashMap<>();
         Integer[] order = new Integer[w.length];
@@ -161,11 +177,12 @@ public final class LinkClassifier {
     }
 
     /**
-     * One full-batch AdaGrad step on J = (1/n) sum_i c_i logloss(y_i, sigmoid(z_i)) + (l2/2) |w|^2:
-     * g_j = (1/n) sum_i c_i (sigmoid(z_i) - y_i) x_ij + l2 w_j; G_j += g_j^2; w_j -= rate g_j / sqrt(G_j).
+     * One full-batch AdaGrad step on J = -(1/n) sum_i [cPos y_i log p_i + cNeg (1 - y_i) log(1 - p_i)]
+     * + (l2/2) |w|^2, p_i = sigmoid(z_i): g_j = (1/n) sum_i (cPos y_i (p_i - 1) + cNeg (1 - y_i) p_i) x_ij + l2 w_j;
+     * G_j += g_j^2; w_j -= rate g_j / sqrt(G_j). (For y_i = 1 the error is cPos (p_i - 1), for y_i = 0 cNeg p_i.)
      */
-    static void step(int[][] x, double[] y, double[] c, double[] w, double[] g, double[] sumSq, double[] bias,
-                     double[] biasSq, Options o) {
+    static void step(int[][] x, double[] y, double cPos, double cNeg, double[] w, double[] g, double[] sumSq,
+                     double[] bias, double[] biasSq, Options o) {
         int n = x.length;
         java.util.Arrays.fill(g, 0);
         double gb = 0;
@@ -174,7 +191,8 @@ public final class LinkClassifier {
             for (int j : x[i]) {
                 z += w[j];
             }
-            double err = c[i] * (sigmoid(z) - y[i]) / n;
+            double p = sigmoid(z);
+            double err = (cPos * y[i] * (p - 1) + cNeg * (1 - y[i]) * p) / n;
             gb += err;
             for (int j : x[i]) {
                 g[j] += err;

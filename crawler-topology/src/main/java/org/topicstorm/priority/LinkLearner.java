@@ -129,7 +129,9 @@ public final class LinkLearner {
         }
         List<LinkClassifier.Example> examples = crawl.recentExamples(settings.maxExamples());
         long positives = examples.stream().filter(LinkClassifier.Example::relevant).count();
-        if (examples.size() < settings.minExamples() || positives == 0 || positives == examples.size()) {
+        double mass = examples.stream().mapToDouble(LinkClassifier.Example::target).sum();
+        if (examples.size() < settings.minExamples() || positives == 0 || positives == examples.size()
+                || mass == 0 || mass == examples.size()) {
             return false;
         }
         int version = current == null ? 1 : current.version() + 1;

@@ -66,7 +66,8 @@ public class LinkPriorityBolt extends BaseRichBolt {
             this.es = EsClients.create(EsSettings.fromConf(conf));
             StatusWriter rescorer = new StatusWriter(es, indices.status(), null,
                     new StatusMerge(FrontierConfig.fromConf(conf).schedule()), Clock.systemUTC());
-            this.learner = new LinkLearner(new EsLinkCrawl(es, indices.status(), rescorer),
+            this.learner = new LinkLearner(new EsLinkCrawl(es, indices.status(), rescorer,
+                    topic.links().learned().target(), topic.threshold()),
                     new EsModelStateStore(es, indices.model()), topic.links().learned(),
                     LinkClassifier.Options.DEFAULT, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
                     System.currentTimeMillis());

@@ -32,9 +32,33 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      * @param minExamples   no classifier before this many judged pages with links features, of both verdicts
      * @param maxExamples   a retrain reads at most this many of the most recently judged pages
      * @param rescore       after a retrain, this many of the best waiting URLs are scored again (0 = none)
+     * @param target        what a judged page teaches about the link that led to it
      */
-    public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore) {
-        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000);
+    public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target) {
+        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT);
+
+        public Learned(int retrainEvery, int minExamples, int maxExamples, int rescore) {
+            this(retrainEvery, minExamples, maxExamples, rescore, Target.VERDICT);
+        }
+    }
+
+    /** What the link classifier learns to predict of the page a link leads to. */
+    public enum Target {
+        /** The page's verdict: relevant (1) or not (0). */
+        VERDICT,
+        /**
+         * The page's score s against the threshold r, as min(1, s / 2r): a page at the threshold counts half, one
+         * at twice the threshold fully, so links to clearly relevant pages weigh more than links to borderline ones.
+         */
+        SCORE;
+
+        /** The target of a page with this verdict and score. */
+        public double of(boolean relevant, double score, double threshold) {
+            if (this == VERDICT || threshold <= 0) {
+                return relevant ? 1 : 0;
+            }
+            return Math.max(0, Math.min(1, score / (2 * threshold)));
+        }
     }
 
     public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 5, Learned.DEFAULT);

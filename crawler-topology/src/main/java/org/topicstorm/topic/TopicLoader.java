@@ -60,7 +60,9 @@ public final class TopicLoader {
             "learned");
     public static final List<String> TAU_FIELDS = List.of("extends", "same-shape", "boilerplate", "other");
     public static final List<String> LEARNED_FIELDS = List.of("retrain-every", "min-examples", "max-examples",
-            "rescore");
+            "rescore", "target");
+    private static final Map<String, LinkSettings.Target> TARGETS = Map.of(
+            "verdict", LinkSettings.Target.VERDICT, "score", LinkSettings.Target.SCORE);
     private static final Map<String, RelevanceSettings.Model> MODELS = new LinkedHashMap<>();
     private static final Map<String, ChineseSegmenter> SEGMENTERS = ChineseSegmenter.byName();
 
@@ -375,7 +377,8 @@ public final class TopicLoader {
                                 1_000_000),
                         minExamples, maxExamples,
                         present(r, "links.learned.rescore", false)
-                                ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore());
+                                ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore(),
+                        choice(l.get("target"), "links.learned.target", TARGETS, learned.target()));
             }
             return new LinkSettings(tau, alpha, hubWeight, boilerplate, learned);
         }

@@ -23,14 +23,13 @@ class LinkClassifierTest {
         // AdaGrad's first step is rate * g / |g|: w_a = +rate, w_b = -rate, bias unchanged.
         int[][] x = {{0}, {0, 1}, {1}};
         double[] y = {1, 0, 0};
-        double[] c = {1.5, 0.75, 0.75};
         double[] w = new double[2];
         double[] g = new double[2];
         double[] sumSq = new double[2];
         double[] bias = {0};
         double[] biasSq = {0};
         LinkClassifier.Options o = new LinkClassifier.Options(1, 0.5, 0.1, 1, 10);
-        LinkClassifier.step(x, y, c, w, g, sumSq, bias, biasSq, o);
+        LinkClassifier.step(x, y, 1.5, 0.75, w, g, sumSq, bias, biasSq, o);
         assertEquals(0.5, w[0], EPS);
         assertEquals(-0.5, w[1], EPS);
         assertEquals(0.0, bias[0], EPS);
@@ -48,7 +47,7 @@ class LinkClassifierTest {
         double gb = e2 + e3 - 0.1 * 0.5;
         double wa = 0.5 - 0.5 * ga / Math.sqrt(0.125 * 0.125 + ga * ga);
         double wb = -0.5 - 0.5 * gb / Math.sqrt(0.25 * 0.25 + gb * gb);
-        LinkClassifier.step(x, y, c, w, g, sumSq, bias, biasSq, o);
+        LinkClassifier.step(x, y, 1.5, 0.75, w, g, sumSq, bias, biasSq, o);
         assertEquals(wa, w[0], EPS);
         assertEquals(wb, w[1], EPS);
     }
@@ -77,6 +76,23 @@ class LinkClassifierTest {
         // the stored state gives the same classifier
         LinkClassifier again = LinkClassifier.of(c.state());
         assertEquals(c.probability(List.of("u:scalc")), again.probability(List.of("u:scalc")), EPS);
+    }
+
+    @Test
+    void aSoftTargetCountsForBothVerdictsByItsShare() {
+        // {a} with target 0.75 and {b} with target 0: mass 0.75 of n = 2, cPos = 2 / 1.5, cNeg = 2 / 2.5.
+        // From zero weights (p = 0.5): error of ex1 = (cPos 0.75 (0.5 - 1) + cNeg 0.25 0.5) / 2
+        //   = (-0.5 + 0.1) / 2 = -0.2 < 0: a goes up; ex2 = cNeg 0.5 / 2 = 0.2 > 0: b goes down.
+        double cPos = 2 / 1.5;
+        double cNeg = 2 / 2.5;
+        assertEquals(-0.2, (cPos * 0.75 * (0.5 - 1) + cNeg * 0.25 * 0.5) / 2, EPS);
+        int[][] x = {{0}, {1}};
+        double[] w = new double[2];
+        LinkClassifier.step(x, new double[]{0.75, 0}, cPos, cNeg, w, new double[2], new double[2], new double[]{0},
+                new double[]{0}, new LinkClassifier.Options(1, 0.5, 0, 1, 10));
+        assertEquals(0.5, w[0], EPS);
+        assertEquals(-0.5, w[1], EPS);
+        assertThrows(IllegalArgumentException.class, () -> new LinkClassifier.Example(List.of("a"), 1.5));
     }
 
     @Test

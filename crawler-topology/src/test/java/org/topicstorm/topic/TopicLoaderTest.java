@@ -264,6 +264,14 @@ class TopicLoaderTest {
         assertEquals(List.of("best-first", "breadth-first", "link-topology", "hub", "learned"),
                 TopicLoader.STRATEGY_NAMES);
         assertEquals(Topic.Strategy.HUB, TopicLoader.fromString(MINIMAL + "strategy: hub", "d.yaml").strategy());
+        assertEquals(LinkSettings.Target.SCORE, TopicLoader.fromString(MINIMAL + "links: {learned: {target: score}}",
+                "d.yaml").links().learned().target());
+        // the score target: min(1, s / 2r)
+        assertEquals(0.75, LinkSettings.Target.SCORE.of(true, 0.3, 0.2), 1e-12);
+        assertEquals(0.25, LinkSettings.Target.SCORE.of(false, 0.1, 0.2), 1e-12);
+        assertEquals(1.0, LinkSettings.Target.SCORE.of(true, 0.5, 0.2));
+        assertEquals(1.0, LinkSettings.Target.VERDICT.of(true, 0.3, 0.2));
+        assertEquals(0.0, LinkSettings.Target.VERDICT.of(false, 0.19, 0.2));
         assertEquals(Topic.Strategy.LEARNED,
                 TopicLoader.fromString(MINIMAL + "strategy: learned", "d.yaml").strategy());
     }
@@ -279,6 +287,7 @@ class TopicLoaderTest {
         assertError("links: {hub-weight: 2}", "field 'links.hub-weight'", "between 0 and 1");
         assertError("links: {boilerplate-pages: 0}", "field 'links.boilerplate-pages'", "between 1 and");
         assertError("links: {learned: {retrain-every: 0}}", "field 'links.learned.retrain-every'");
+        assertError("links: {learned: {target: label}}", "field 'links.learned.target'", "score, verdict");
         assertError("links: {learned: {max-examples: 20000}}", "field 'links.learned.max-examples'",
                 "between 1 and 10000");
         assertError("links: {learned: {min-examples: 50, max-examples: 40}}", "field 'links.learned.min-examples'",
