@@ -7,6 +7,7 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.eval.EvalRunner;
 import org.topicstorm.eval.EvalTopic;
+import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlConf;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,16 +26,18 @@ import java.util.concurrent.Callable;
 /**
  * {@code topicstorm demo}: the first thing to run. Fetches the English LibreOffice help (a real documentation site
  * from a Debian package) if it is not cached yet, serves it on 127.0.0.x, crawls it for "LibreOffice Calc" with
- * the embedded Elasticsearch node, best-first and then breadth-first, and shows how much of what each fetched is on
- * topic by the site's own labels (harvest rate), a chart, and where to look at the pages found.
+ * the embedded Elasticsearch node with the default link strategy, then best-first and breadth-first as baselines, and
+ * shows how much of what each fetched is on topic by the site's own labels (harvest rate), a chart, and where to look
+ * at the pages found.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "A focused crawl of real pages served on 127.0.0.x (the LibreOffice help, fetched once from its "
-                + "Debian package) for the topic 'LibreOffice Calc', best-first against breadth-first, with the local "
+                + "Debian package) for the topic 'LibreOffice Calc', the default link strategy against best-first and "
+                + "breadth-first, with the local "
                 + "Elasticsearch node; ends with the harvest-rate table and chart. Starts from nothing each time.")
 final class DemoCommand implements Callable<Integer> {
 
-    /** The demo's crawls are CRAWL-best-first and CRAWL-breadth-first. */
+    /** The demo's crawls are CRAWL-STRATEGY (CRAWL-learned, CRAWL-best-first, CRAWL-breadth-first). */
     static final String CRAWL = "demo";
     static final String TOPIC = "seeds/eval/lo-calc-en.yaml";
 
@@ -55,26 +58,28 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Path file = topicFile != null ? topicFile : findInProject(TOPIC);
         EvalTopic topic = EvalTopic.load(file);
+        List<String> strategies = List.copyOf(new java.util.LinkedHashSet<>(List.of(
+                TopicLoader.strategyName(TopicLoader.DEFAULT_STRATEGY), "best-first", "breadth-first")));
         out.println("Demo: a focused crawl for '" + topic.name() + "' (" + file + ") on "
-                + String.join(", ", topic.corpora()) + ", served on 127.0.0.x; best-first, then breadth-first "
-                + "from the same seeds, " + pages + " pages each.");
+                + String.join(", ", topic.corpora()) + ", served on 127.0.0.x; " + String.join(", then ", strategies)
+                + " from the same seeds, " + pages + " pages each.");
         out.flush();
         Map<String, Object> conf = CrawlConf.load(confFile);
-        EvalRunner.Options options = new EvalRunner.Options(List.of("best-first", "breadth-first"), pages,
-                Duration.ofMinutes(5), null, true, CRAWL);
+        EvalRunner.Options options = new EvalRunner.Options(strategies, pages, Duration.ofMinutes(5), null, true,
+                CRAWL);
         List<Integer> points = new ArrayList<>(List.of(100, pages));
         Path dir = EvalCommand.defaultOutDir(CRAWL);
         EvalCommand.evaluate(out, topic, conf, options, points, 0, dir);
-        showResults(out, conf, new CrawlIndices(CRAWL + "-best-first"));
+        showResults(out, conf, new CrawlIndices(CRAWL + "-" + strategies.get(0)), strategies);
         return 0;
     }
 
-    private static void showResults(PrintWriter out, Map<String, Object> conf, CrawlIndices indices)
-            throws Exception {
+    private static void showResults(PrintWriter out, Map<String, Object> conf, CrawlIndices indices,
+                                    List<String> strategies) throws Exception {
         EsSettings es = EsSettings.fromConf(conf);
         try (ElasticsearchClient client = EsClients.create(es)) {
             out.println();
-            out.println("Most relevant pages of the best-first crawl (by the crawler's own score):");
+            out.println("Most relevant pages of the " + strategies.get(0) + " crawl (by the crawler's own score):");
             for (CrawlStats.TopPage p : new CrawlStats(client, indices).topRelevant(5)) {
                 out.printf("  %.3f  %s%n", p.relevance(), p.title());
             }
@@ -87,8 +92,8 @@ final class DemoCommand implements Callable<Integer> {
         out.println("Kibana: point it at " + url + " and import es-conf/kibana/topicstorm.ndjson (data views for "
                 + "the pages, the frontier and the crawl metrics), or add a data view for " + indices.content()
                 + " (time field: fetched).");
-        out.println("The crawls' indices stay (" + CRAWL + "-best-first-*, " + CRAWL + "-breadth-first-*); "
-                + "`bin/topicstorm es stop` stops the node.");
+        out.println("The crawls' indices stay (" + strategies.stream().map(x -> CRAWL + "-" + x + "-*")
+                .collect(java.util.stream.Collectors.joining(", ")) + "); `bin/topicstorm es stop` stops the node.");
         out.flush();
     }
 

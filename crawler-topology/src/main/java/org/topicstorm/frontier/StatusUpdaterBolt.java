@@ -17,6 +17,7 @@ import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.ScoredLink;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.FetchClock;
+import org.topicstorm.topology.FlushSpout;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
@@ -59,7 +60,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
 
     @Override
     public void execute(Tuple tuple) {
-        if (!TupleUtils.isTick(tuple)) {
+        if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
             StatusChange change;
             try {
                 change = changeOf(tuple);

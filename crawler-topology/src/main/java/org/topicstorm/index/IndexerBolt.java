@@ -17,6 +17,7 @@ import org.topicstorm.es.EsSettings;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.Relevance;
 import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.FlushSpout;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
@@ -48,7 +49,7 @@ public class IndexerBolt extends BaseRichBolt {
 
     @Override
     public void execute(Tuple tuple) {
-        if (!TupleUtils.isTick(tuple)) {
+        if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
             ContentWriter.Change change;
             try {
                 change = changeFor(tuple);

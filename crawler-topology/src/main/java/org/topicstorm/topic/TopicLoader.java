@@ -90,6 +90,12 @@ public final class TopicLoader {
 
     /** Every strategy name a topic file may give, in the order they are documented. */
     public static final List<String> STRATEGY_NAMES = List.copyOf(STRATEGIES.keySet());
+
+    /** The name a topic file gives a strategy ("best-first", ...). */
+    public static String strategyName(Topic.Strategy strategy) {
+        return STRATEGIES.entrySet().stream().filter(e -> e.getValue() == strategy).map(Map.Entry::getKey)
+                .findFirst().orElseThrow();
+    }
     private static final Map<String, Topic.Focus> FOCUSES = Map.of(
             "hard", Topic.Focus.HARD,
             "soft", Topic.Focus.SOFT);

@@ -25,6 +25,9 @@ public final class TopicStormConfig {
     /** Adaptive topic models: seconds between the writer's saves and the readers' reloads of the model state. */
     public static final String MODEL_SYNC_SECS = "topicstorm.model.sync.secs";
     public static final int DEFAULT_MODEL_SYNC_SECS = 10;
+    /** Milliseconds between the flush tuples that make batching bolts write a partial batch ({@link FlushSpout}). */
+    public static final String FLUSH_INTERVAL_MS = "topicstorm.flush.interval.ms";
+    public static final int DEFAULT_FLUSH_INTERVAL_MS = 100;
 
     private TopicStormConfig() {
     }
@@ -66,6 +69,15 @@ public final class TopicStormConfig {
                     + conf.get(MODEL_SYNC_SECS));
         }
         return (int) d;
+    }
+
+    public static long flushIntervalMs(Map<String, ?> conf) {
+        double d = number(conf, FLUSH_INTERVAL_MS, DEFAULT_FLUSH_INTERVAL_MS, 10, 60_000);
+        if (d != Math.rint(d)) {
+            throw new IllegalArgumentException("config key '" + FLUSH_INTERVAL_MS + "': must be a whole number, got "
+                    + conf.get(FLUSH_INTERVAL_MS));
+        }
+        return (long) d;
     }
 
     /** A number in [min, max]; accepts YAML numbers and numeric strings (e.g. from a -c command-line override). */

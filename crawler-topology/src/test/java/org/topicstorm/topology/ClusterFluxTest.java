@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -45,6 +46,23 @@ class ClusterFluxTest {
         StormTopology cluster = clusterFlux.build(clusterFlux.config(conf));
         assertEquals(local.get_spouts().keySet(), cluster.get_spouts().keySet());
         assertEquals(wiring(local), wiring(cluster), "same bolts, classes, inputs and groupings");
+    }
+
+    @Test
+    void flushTuplesReachEveryTaskOfTheBatchingBolts() throws IOException {
+        Map<String, Object> conf = CrawlConf.defaults();
+        for (CrawlTopology flux : List.of(CrawlTopology.load(null),
+                CrawlTopology.load(null, CrawlTopology.CLUSTER_FLUX, conf))) {
+            StormTopology t = flux.build(flux.config(conf));
+            for (String bolt : List.of("indexer", "status")) {
+                Grouping g = t.get_bolts().get(bolt).get_common().get_inputs()
+                        .get(new GlobalStreamId("flush", FlushSpout.STREAM));
+                assertTrue(g != null && g.is_set_all(), bolt + " gets every flush tuple: " + g);
+            }
+        }
+        assertEquals(100, TopicStormConfig.flushIntervalMs(conf));
+        assertThrows(IllegalArgumentException.class,
+                () -> TopicStormConfig.flushIntervalMs(Map.of(TopicStormConfig.FLUSH_INTERVAL_MS, 5)));
     }
 
     /** Each bolt's class and inputs (component:stream -> grouping), as comparable text. */
