@@ -163,7 +163,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     }))
                     .sort(sort("priorityKey", SortOrder.Desc))
                     .sort(sort("discovered", SortOrder.Asc))
-                    .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures")));
+                    .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures", "demotedBy")));
             if (after != null) {
                 s.searchAfter(after);
             }

@@ -1,17 +1,26 @@
 package org.topicstorm.frontier;
 
+import org.topicstorm.priority.Demotion;
+
 import java.util.List;
 
 /**
  * What one status tuple asks of the frontier: URLs to add first ({@code before}: a page's outlinks, a redirect's
  * target), then the URL's own new status ({@code outcome}, null for a plain discovery). The outcome is written only
  * once everything before it is stored, because the outcome is what takes a URL out of the frontier: a page must
- * not leave it while its outlinks could still be lost.
+ * not leave it while its outlinks could still be lost. {@code demotions} (003's sibling rule) lower the waiting
+ * children of parents after that, on a best-effort basis: a lost demotion leaves priorities as they were and loses
+ * no URL.
  */
-public record StatusChange(List<StatusUpdate> before, StatusUpdate outcome) {
+public record StatusChange(List<StatusUpdate> before, StatusUpdate outcome, List<Demotion> demotions) {
 
     public StatusChange {
         before = List.copyOf(before);
+        demotions = demotions == null ? List.of() : List.copyOf(demotions);
+    }
+
+    public StatusChange(List<StatusUpdate> before, StatusUpdate outcome) {
+        this(before, outcome, List.of());
     }
 
     public static StatusChange discovered(StatusUpdate u) {

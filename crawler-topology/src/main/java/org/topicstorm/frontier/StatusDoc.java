@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code inlinkScore} holds, in the order of {@code inlinkFrom}, what each parent contributed to the priority (a
  * parent counts once); {@code linkFeatures} are the features of the link that gave the best contribution (the
  * learned strategy's training example once the page is judged); {@code scorerVersion} is the version of the link
- * classifier that last re-scored the waiting URL.
+ * classifier that last re-scored the waiting URL; {@code demotedBy} the ids of the parents whose contribution was
+ * lowered because several of their children in a row were irrelevant (003), each once.
  * {@code nextFetchDate} is null when the URL is never to be fetched again. {@code firstFetched} is when its first
  * fetch outcome (a page, an error or a redirect) left the fetcher: the crawl's fetch order, which evaluation reads.
  */
@@ -47,12 +48,14 @@ public record StatusDoc(
         Map<String, List<String>> metadata,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> inlinkScore,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> linkFeatures,
-        Integer scorerVersion) {
+        Integer scorerVersion,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> demotedBy) {
 
     public StatusDoc {
         inlinkFrom = inlinkFrom == null ? List.of() : List.copyOf(inlinkFrom);
         inlinkScore = inlinkScore == null ? List.of() : List.copyOf(inlinkScore);
         linkFeatures = linkFeatures == null ? List.of() : List.copyOf(linkFeatures);
+        demotedBy = demotedBy == null ? List.of() : List.copyOf(demotedBy);
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
     }
 
@@ -63,7 +66,7 @@ public record StatusDoc(
                      Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata) {
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
-                updated, metadata, null, null, null);
+                updated, metadata, null, null, null, null);
     }
 
     /**

@@ -37,6 +37,9 @@ public final class StatusMerge {
         if (u.isRescore()) {
             return existing == null ? null : rescore(existing, u, now);
         }
+        if (u.isDemotion()) {
+            return existing == null ? null : demote(existing, u, now);
+        }
         if (u.status() == Status.DISCOVERED) {
             return existing == null ? insert(u, now) : rediscover(existing, u, now);
         }
@@ -49,7 +52,7 @@ public final class StatusMerge {
         List<Double> scores = u.parent() == null ? List.of() : List.of(u.priority());
         return new StatusDoc(u.url(), UrlIds.host(u.url()), Status.DISCOVERED.name(), CrawlState.WAITING, null, null,
                 u.priority(), now, u.depth(), u.distance(), from.size(), from, u.parent(), u.anchor(), null, 0, 0,
-                now, null, null, now, u.metadata(), scores, u.features(), null);
+                now, null, null, now, u.metadata(), scores, u.features(), null, null);
     }
 
     /**
@@ -99,7 +102,7 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
                 d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
-                features, d.scorerVersion());
+                features, d.scorerVersion(), d.demotedBy());
     }
 
     /**
@@ -116,7 +119,33 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), u.priority(),
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), d.inlinkScore(), d.linkFeatures(), version);
+                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy());
+    }
+
+    /**
+     * 003's sibling rule: the parent's contribution to a waiting URL is multiplied by the factor, once per parent
+     * (a replay changes nothing). The priority goes down by what the contribution lost (never below 0); with the
+     * best parent's contribution kept (MAX) it becomes the best of the contributions as they now are, if lower.
+     */
+    private StatusDoc demote(StatusDoc d, StatusUpdate u, long now) {
+        boolean waiting = Status.DISCOVERED.name().equals(d.status());
+        String pid = UrlIds.id(u.parent());
+        int at = d.inlinkFrom().indexOf(pid);
+        if (!waiting || at < 0 || d.demotedBy().contains(pid)) {
+            return null;
+        }
+        List<Double> scores = new ArrayList<>(scoresOf(d));
+        double before = scores.get(at);
+        scores.set(at, before * u.demoteFactor());
+        double lost = before - scores.get(at);
+        double priority = u.aggregation() == Aggregation.SUM ? Math.max(0, d.priority() - lost)
+                : Math.min(d.priority(), scores.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        List<String> demotedBy = new ArrayList<>(d.demotedBy());
+        demotedBy.add(pid);
+        return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
+                d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
+                d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
+                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy);
     }
 
     /**
@@ -195,6 +224,6 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), status.name(), state, relevant, relevance, priority, next, d.depth(),
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
                 d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
-                d.inlinkScore(), d.linkFeatures(), d.scorerVersion());
+                d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy());
     }
 }

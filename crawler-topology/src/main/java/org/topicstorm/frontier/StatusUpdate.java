@@ -20,6 +20,7 @@ import java.util.Map;
  * @param aggregation    DISCOVERED: how this parent's contribution combines with other parents'
  * @param features       DISCOVERED: the link's features (tokens), kept when this parent gives the best contribution
  * @param rescoreVersion non-null for a rescore: the version of the link classifier that gave {@code priority}
+ * @param demoteFactor   non-null for a demotion: {@code parent}'s contribution to the URL is multiplied by it
  */
 public record StatusUpdate(
         String url,
@@ -36,7 +37,8 @@ public record StatusUpdate(
         Long fetchedAt,
         Aggregation aggregation,
         List<String> features,
-        Integer rescoreVersion) {
+        Integer rescoreVersion,
+        Double demoteFactor) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
@@ -49,7 +51,7 @@ public record StatusUpdate(
                         String anchor, Double relevance, Boolean relevant, String error,
                         Map<String, List<String>> metadata, Long fetchedAt) {
         this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
-                Aggregation.MAX, List.of(), null);
+                Aggregation.MAX, List.of(), null, null);
     }
 
     /** An update without a fetch time (discoveries; outcomes then take the time they are written). */
@@ -70,13 +72,23 @@ public record StatusUpdate(
     public static StatusUpdate discovered(String url, double priority, int depth, int distance, String parent,
                                           String anchor, Aggregation how, List<String> features) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
-                Map.of(), null, how, features, null);
+                Map.of(), null, how, features, null, null);
     }
 
     /** A waiting URL's new priority from version {@code version} of the link classifier. */
     public static StatusUpdate rescored(String url, double priority, int version) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, 0, 0, null, null, null, null, null, Map.of(), null,
-                Aggregation.MAX, List.of(), version);
+                Aggregation.MAX, List.of(), version, null);
+    }
+
+    /** {@code parent}'s contribution to the waiting URL multiplied by {@code factor}, combined by {@code how}. */
+    public static StatusUpdate demoted(String url, String parent, double factor, Aggregation how) {
+        return new StatusUpdate(url, Status.DISCOVERED, 0, 0, 0, parent, null, null, null, null, Map.of(), null, how,
+                List.of(), null, factor);
+    }
+
+    public boolean isDemotion() {
+        return demoteFactor != null;
     }
 
     public boolean isRescore() {

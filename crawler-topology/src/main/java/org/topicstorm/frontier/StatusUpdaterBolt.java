@@ -14,6 +14,7 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.Demotion;
 import org.topicstorm.priority.ScoredLink;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.FetchClock;
@@ -94,7 +95,9 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         }
         List<ScoredLink> outlinks = tuple.contains(TupleFields.OUTLINKS)
                 ? (List<ScoredLink>) tuple.getValueByField(TupleFields.OUTLINKS) : null;
-        return toChanges.fromTuple(url, md, status, outlinks, transfer.filter(md));
+        List<Demotion> demotions = tuple.contains(TupleFields.DEMOTIONS)
+                ? (List<Demotion>) tuple.getValueByField(TupleFields.DEMOTIONS) : List.of();
+        return toChanges.fromTuple(url, md, status, outlinks, transfer.filter(md), demotions);
     }
 
     @Override

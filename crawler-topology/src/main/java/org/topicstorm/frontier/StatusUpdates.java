@@ -4,6 +4,7 @@ import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.parse.UrlFilterChain;
+import org.topicstorm.priority.Demotion;
 import org.topicstorm.priority.ScoredLink;
 import org.topicstorm.topology.CrawlMetadata;
 
@@ -40,6 +41,12 @@ public final class StatusUpdates {
      */
     public StatusChange fromTuple(String url, Metadata md, Status status, List<ScoredLink> outlinks,
                                   Metadata persisted) {
+        return fromTuple(url, md, status, outlinks, persisted, List.of());
+    }
+
+    /** @param demotions parents whose waiting children are to be lowered (003's sibling rule) */
+    public StatusChange fromTuple(String url, Metadata md, Status status, List<ScoredLink> outlinks,
+                                  Metadata persisted, List<Demotion> demotions) {
         StatusUpdate own = update(url, md, status, persisted);
         if (status == Status.DISCOVERED) {
             return StatusChange.discovered(own);
@@ -64,7 +71,7 @@ public final class StatusUpdates {
                         own.anchor()));
             }
         }
-        return new StatusChange(before, own);
+        return new StatusChange(before, own, demotions);
     }
 
     /**

@@ -11,6 +11,7 @@ import co.elastic.clients.elasticsearch.core.mget.MultiGetOperation;
 import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.slf4j.Logger;
+import org.topicstorm.priority.Demotion;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
@@ -59,7 +60,55 @@ public final class StatusWriter {
      * @return for each change, in order, whether all of it is stored (false: fail its tuple so it is replayed)
      */
     public boolean[] writeChanges(List<StatusChange> changes) {
-        return inOrder(changes, this::write);
+        boolean[] ok = inOrder(changes, this::write);
+        List<Demotion> demotions = new ArrayList<>();
+        for (StatusChange c : changes) {
+            demotions.addAll(c.demotions());
+        }
+        if (!demotions.isEmpty()) {
+            demote(demotions);
+        }
+        return ok;
+    }
+
+    /** Pages whose outlinks are read per demotion at most (one search): the links documents of one parent. */
+    static final int MAX_LINK_DOCS = 100;
+
+    /**
+     * 003's sibling rule, best effort: each parent's outlinks are read from the links index, and its contribution to
+     * those still waiting is lowered ({@link StatusMerge}: once per parent, so a replay changes nothing). A failure
+     * is logged: the priorities stay as they were, no URL is lost. Without a links index nothing is demoted.
+     */
+    void demote(List<Demotion> demotions) {
+        if (linksIndex == null) {
+            return;
+        }
+        try {
+            List<StatusUpdate> updates = new ArrayList<>();
+            for (Demotion d : demotions) {
+                java.util.Set<String> children = new java.util.LinkedHashSet<>();
+                client.search(s -> s.index(linksIndex).size(MAX_LINK_DOCS)
+                                .query(q -> q.term(t -> t.field("from").value(d.parent()))), LinkDoc.class)
+                        .hits().hits().forEach(h -> {
+                            if (h.source() != null) {
+                                children.addAll(h.source().to());
+                            }
+                        });
+                for (String child : children) {
+                    updates.add(StatusUpdate.demoted(child, d.parent(), d.factor(),
+                            org.topicstorm.priority.Aggregation.SUM));
+                }
+            }
+            boolean[] ok = write(updates);
+            int written = 0;
+            for (boolean b : ok) {
+                written += b ? 1 : 0;
+            }
+            LOG.debug("demoted the children of {} parents: {} of {} updates written", demotions.size(), written,
+                    updates.size());
+        } catch (Exception e) {
+            LOG.warn("could not demote the children of {} parents: {}", demotions.size(), e.toString());
+        }
     }
 
     /** The two-step order of {@link #writeChanges}, given the writer of a list of updates. */

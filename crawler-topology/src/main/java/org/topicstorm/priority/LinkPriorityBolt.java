@@ -53,6 +53,9 @@ public class LinkPriorityBolt extends BaseRichBolt {
     private transient OutputCollector collector;
     private transient LinkPrioritizer prioritizer;
     private transient LinkLearner learner;
+    /** null unless the strategy is link-topology (003's sibling rule) */
+    private transient SiblingRuns siblings;
+    private transient double siblingFactor;
     private transient ElasticsearchClient es;
 
     @Override
@@ -74,6 +77,10 @@ public class LinkPriorityBolt extends BaseRichBolt {
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf, learner::current);
         } else {
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf);
+        }
+        if (topic.strategy() == Topic.Strategy.LINK_TOPOLOGY && topic.links().siblings().after() > 0) {
+            this.siblings = new SiblingRuns(topic.links().siblings().after());
+            this.siblingFactor = topic.links().siblings().factor();
         }
     }
 
@@ -111,7 +118,12 @@ public class LinkPriorityBolt extends BaseRichBolt {
         for (ScoredLink l : links) {
             kept.add(l.withAnchorText(truncate(l.anchorText().strip(), MAX_ANCHOR_LENGTH)));
         }
-        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, kept));
+        // 003's sibling rule: this page's verdict may complete a run of irrelevant children of its parent
+        ArrayList<Demotion> demotions = new ArrayList<>();
+        if (siblings != null && siblings.judged(metadata.getFirstValue(CrawlMetadata.PARENT), relevance.relevant())) {
+            demotions.add(new Demotion(metadata.getFirstValue(CrawlMetadata.PARENT), siblingFactor));
+        }
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, kept, demotions));
         collector.ack(input);
     }
 
@@ -128,8 +140,8 @@ public class LinkPriorityBolt extends BaseRichBolt {
 
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declareStream(TupleFields.STATUS_STREAM,
-                new Fields(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS, TupleFields.OUTLINKS));
+        declarer.declareStream(TupleFields.STATUS_STREAM, new Fields(TupleFields.URL, TupleFields.METADATA,
+                TupleFields.STATUS, TupleFields.OUTLINKS, TupleFields.DEMOTIONS));
     }
 
     /** At most {@code max} characters, never splitting a surrogate pair. */

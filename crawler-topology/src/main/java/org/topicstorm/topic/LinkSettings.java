@@ -12,8 +12,25 @@ package org.topicstorm.topic;
  * @param boilerplatePages a link target seen on at least this many distinct pages of one host is boilerplate
  *                         (site-wide navigation, banners: the 003 patent's tau3 links)
  * @param learned          the online link classifier of the {@code learned} strategy
+ * @param siblings         003's demotion of a parent's remaining children after several irrelevant ones
  */
-public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned) {
+public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned,
+                           Siblings siblings) {
+
+    public LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned) {
+        this(tau, tunnelAlpha, hubWeight, boilerplatePages, learned, Siblings.DEFAULT);
+    }
+
+    /**
+     * 003: "if several children of one parent in a row turn out irrelevant, lower the weights of its remaining
+     * children". The patent gives no number; 3 in a row is the smallest run that is more than a coincidence of two.
+     *
+     * @param after  this many fetched children of one parent judged irrelevant in a row (0 = never)
+     * @param factor the parent's contribution to each of its waiting children is multiplied by this
+     */
+    public record Siblings(int after, double factor) {
+        public static final Siblings DEFAULT = new Siblings(3, 0.5);
+    }
 
     /**
      * 003: tau1 when the child's path extends the parent's (a sub-directory: an extension of the parent's topic),
@@ -61,5 +78,6 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
         }
     }
 
-    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 5, Learned.DEFAULT);
+    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 5, Learned.DEFAULT,
+            Siblings.DEFAULT);
 }

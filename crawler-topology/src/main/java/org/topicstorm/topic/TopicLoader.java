@@ -57,7 +57,8 @@ public final class TopicLoader {
     public static final List<String> WORD2VEC_FIELDS = List.of("vectors", "page-words");
     /** The fields of {@code links}. */
     public static final List<String> LINK_FIELDS = List.of("tau", "tunnel-alpha", "hub-weight", "boilerplate-pages",
-            "learned");
+            "learned", "sibling-demotion");
+    public static final List<String> SIBLING_FIELDS = List.of("after", "factor");
     public static final List<String> TAU_FIELDS = List.of("extends", "same-shape", "boilerplate", "other");
     public static final List<String> LEARNED_FIELDS = List.of("retrain-every", "min-examples", "max-examples",
             "rescore", "target");
@@ -386,7 +387,17 @@ public final class TopicLoader {
                                 ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore(),
                         choice(l.get("target"), "links.learned.target", TARGETS, learned.target()));
             }
-            return new LinkSettings(tau, alpha, hubWeight, boilerplate, learned);
+            LinkSettings.Siblings siblings = d.siblings();
+            JsonNode sd = node.get("sibling-demotion");
+            if (present(sd, "links.sibling-demotion", false)
+                    && isMapping(sd, "links.sibling-demotion", "{after: 3, factor: 0.5}", SIBLING_FIELDS)) {
+                JsonNode after = sd.get("after");
+                siblings = new LinkSettings.Siblings(
+                        present(after, "links.sibling-demotion.after", false)
+                                ? (int) wholeNumber(after, "links.sibling-demotion.after", 1000) : siblings.after(),
+                        fraction(sd.get("factor"), "links.sibling-demotion.factor", siblings.factor()));
+            }
+            return new LinkSettings(tau, alpha, hubWeight, boilerplate, learned, siblings);
         }
 
         private RelevanceSettings relevance(JsonNode node) {

@@ -26,6 +26,8 @@ public final class TupleFields {
     public static final String STATUS = "status";
     /** The scored outlinks of a fetched page (a List of ScoredLink), on the link-priority bolt's status stream. */
     public static final String OUTLINKS = "outlinks";
+    /** Parents whose waiting children are to be lowered (003's sibling rule): a list of Demotion. */
+    public static final String DEMOTIONS = "demotions";
 
     /** StormCrawler's status stream name (com.digitalpebble.stormcrawler.Constants.StatusStreamName). */
     public static final String STATUS_STREAM = "status";

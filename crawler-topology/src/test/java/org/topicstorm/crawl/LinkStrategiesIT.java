@@ -39,6 +39,7 @@ class LinkStrategiesIT {
     private static SiteServer tunnelSite;
     private static SiteServer urlSite;
     private static SiteServer navSite;
+    private static SiteServer siblingSite;
     private static ElasticsearchClient client;
 
     /** Sections of the URL-predictive site; each section page links 2 solar pages and 4 sports pages. */
@@ -99,12 +100,21 @@ class LinkStrategiesIT {
             navSite.html("/p/" + i, "<html lang=\"en\"><head><title>Page " + i + "</title></head><body>" + menu
                     + body + "</body></html>");
         }
+        // A relevant page with 200 irrelevant children (leaves): a crawl stopped after 10 pages leaves most waiting
+        siblingSite = new SiteServer();
+        String[] children = new String[400];
+        for (int i = 1; i <= 200; i++) {
+            children[2 * (i - 1)] = "/c/" + i;
+            children[2 * (i - 1) + 1] = "item " + i;
+            siblingSite.html("/c/" + i, page("Item " + i, SPORTS));
+        }
+        siblingSite.html("/", page("Solar energy", SOLAR, children));
         client = EsClients.create(EsTestNode.settings());
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, navSite, client}) {
+        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, navSite, siblingSite, client}) {
             if (c != null) {
                 c.close();
             }
@@ -197,6 +207,35 @@ class LinkStrategiesIT {
         for (StatusDoc d : all) {
             assertEquals(d.inlinkScore().stream().mapToDouble(Double::doubleValue).sum(), d.priority(), 1e-9,
                     d.url());
+        }
+    }
+
+    @Test
+    void afterThreeIrrelevantChildrenInARowTheParentsOtherChildrenAreLowered(@TempDir Path tmp) throws Exception {
+        // link-topology, 003's sibling rule (after 3, factor 0.5): every child gets the same contribution c from the
+        // root; once three of them were judged irrelevant in a row, the root's contribution to the others is c / 2
+        CrawlIndices on = new CrawlIndices("links-it-siblings");
+        on.delete(client);
+        CrawlTestSupport.crawl(topicAt(tmp, siblingSite, "/", ""), on, Map.of(), 10);
+        CrawlIndices off = new CrawlIndices("links-it-siblings-off");
+        off.delete(client);
+        CrawlTestSupport.crawl(topicAt(tmp, siblingSite, "/", "links: {sibling-demotion: {after: 0}}"), off,
+                Map.of(), 10);
+
+        String root = org.topicstorm.frontier.UrlIds.id(siblingSite.url("/"));
+        List<StatusDoc> lowered = CrawlTestSupport.statusDocs(client, on).values().stream()
+                .filter(d -> d.state() == CrawlState.WAITING).toList();
+        List<StatusDoc> kept = CrawlTestSupport.statusDocs(client, off).values().stream()
+                .filter(d -> d.state() == CrawlState.WAITING).toList();
+        assertTrue(lowered.size() >= 10 && kept.size() >= 10, lowered.size() + " / " + kept.size() + " waiting");
+        double c = kept.get(0).priority();
+        for (StatusDoc d : kept) {
+            assertEquals(c, d.priority(), 1e-12, d.url());
+            assertTrue(d.demotedBy().isEmpty());
+        }
+        for (StatusDoc d : lowered) {
+            assertEquals(List.of(root), d.demotedBy(), d.url());
+            assertEquals(c / 2, d.priority(), 1e-12, d.url());
         }
     }
 

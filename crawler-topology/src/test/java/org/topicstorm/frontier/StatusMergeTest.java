@@ -235,4 +235,30 @@ class StatusMergeTest {
         assertEquals(0.75, d.priority(), 1e-12);
         assertEquals(List.of(0.0, 0.0, 0.25), d.inlinkScore());
     }
+    @Test
+    void aDemotedParentsContributionIsLoweredOnce() {
+        // link-topology (SUM): p1 gave 0.4, p2 0.2: priority 0.6; p1 demoted by 0.5: 0.6 - 0.2 = 0.4
+        StatusDoc d = merge.merge(null, summed("http://a.test/x", 0.4, "http://p1.test/"), T0);
+        d = merge.merge(d, summed("http://a.test/x", 0.2, "http://p2.test/"), T0 + 1);
+        StatusDoc lower = merge.merge(d, StatusUpdate.demoted("http://a.test/x", "http://p1.test/", 0.5,
+                org.topicstorm.priority.Aggregation.SUM), T0 + 2);
+        assertEquals(0.4, lower.priority(), 1e-12);
+        assertEquals(List.of(0.2, 0.2), lower.inlinkScore());
+        assertEquals(List.of(UrlIds.id("http://p1.test/")), lower.demotedBy());
+        // a replay, a parent that never linked it, an unknown or fetched URL: nothing to write
+        assertNull(merge.merge(lower, StatusUpdate.demoted("http://a.test/x", "http://p1.test/", 0.5,
+                org.topicstorm.priority.Aggregation.SUM), T0 + 3));
+        assertNull(merge.merge(lower, StatusUpdate.demoted("http://a.test/x", "http://p9.test/", 0.5,
+                org.topicstorm.priority.Aggregation.SUM), T0 + 3));
+        assertNull(merge.merge(null, StatusUpdate.demoted("http://a.test/y", "http://p1.test/", 0.5,
+                org.topicstorm.priority.Aggregation.SUM), T0 + 3));
+        StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.7, true), T0 + 4);
+        assertNull(merge.merge(f, StatusUpdate.demoted("http://a.test/x", "http://p1.test/", 0.5,
+                org.topicstorm.priority.Aggregation.SUM), T0 + 5));
+        // best-parent priorities (MAX): the best of the contributions as they now are: max(0.8 * 0.5, 0.3) = 0.4
+        StatusDoc m = merge.merge(null, found("http://a.test/z", 0.8, 1, 0, "http://p1.test/"), T0);
+        m = merge.merge(m, found("http://a.test/z", 0.3, 1, 0, "http://p2.test/"), T0 + 1);
+        assertEquals(0.4, merge.merge(m, StatusUpdate.demoted("http://a.test/z", "http://p1.test/", 0.5,
+                org.topicstorm.priority.Aggregation.MAX), T0 + 2).priority(), 1e-12);
+    }
 }

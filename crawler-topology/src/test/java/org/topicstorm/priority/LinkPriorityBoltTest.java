@@ -148,7 +148,7 @@ class LinkPriorityBoltTest {
         bolt(dir, "soft").declareOutputFields(getter);
 
         assertEquals(Set.of(TupleFields.STATUS_STREAM), getter.getFieldsDeclaration().keySet());
-        assertEquals(List.of("url", "metadata", "status", "outlinks"),
+        assertEquals(List.of("url", "metadata", "status", "outlinks", "demotions"),
                 getter.getFieldsDeclaration().get(TupleFields.STATUS_STREAM).get_output_fields());
     }
 
