@@ -52,7 +52,7 @@ public class EsFrontierSpout extends BaseRichSpout {
         this.caps = perHost <= 0 ? null : new HostCaps(perHost, CAP_COUNT_INTERVAL_MS,
                 shard -> FrontierReader.fetchedPerHost(es, indices.status(), shard));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost(), config.maxQueryPages(), caps);
+                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank());
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {

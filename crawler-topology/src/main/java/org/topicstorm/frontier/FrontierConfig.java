@@ -10,13 +10,15 @@ import java.util.Map;
  * The frontier's configuration keys (documented with their defaults in storm-conf/topicstorm-default.yaml), read
  * in this one place.
  */
-public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, long minQueryIntervalMs,
+public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, int maxRank,
+                             long minQueryIntervalMs,
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
                              boolean recordLinks, Schedule schedule) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
     public static final String MAX_QUERY_PAGES = "frontier.query.max.pages";
+    public static final String MAX_RANK = "frontier.query.max.rank";
     public static final String MIN_QUERY_INTERVAL_MS = "frontier.query.min.interval.ms";
     public static final String PURGATORY_MS = "frontier.purgatory.ms";
     public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
@@ -42,6 +44,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                 positive(conf, MAX_HOSTS_PER_QUERY, 100, MAX_RESULT_WINDOW),
                 positive(conf, MAX_URLS_PER_HOST, 5, MAX_URLS_PER_HOST_LIMIT),
                 positive(conf, MAX_QUERY_PAGES, FrontierReader.DEFAULT_MAX_PAGES, 1000),
+                nonNegative(conf, MAX_RANK, FrontierReader.DEFAULT_MAX_RANK, MAX_RESULT_WINDOW),
                 ConfUtils.getLong(conf, MIN_QUERY_INTERVAL_MS, 1000L),
                 ConfUtils.getLong(conf, PURGATORY_MS, 5000L),
                 ConfUtils.getLong(conf, RETRY_BACKOFF_MS, 2000L),
@@ -59,6 +62,15 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
         int v = ConfUtils.getInt(conf, key, dflt);
         if (v <= 0 || v > max) {
             throw new IllegalArgumentException("configuration key '" + key + "' must be between 1 and " + max
+                    + ", got " + v);
+        }
+        return v;
+    }
+
+    private static int nonNegative(Map<String, Object> conf, String key, int dflt, int max) {
+        int v = ConfUtils.getInt(conf, key, dflt);
+        if (v < 0 || v > max) {
+            throw new IllegalArgumentException("configuration key '" + key + "' must be between 0 and " + max
                     + ", got " + v);
         }
         return v;

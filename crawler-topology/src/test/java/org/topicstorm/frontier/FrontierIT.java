@@ -227,6 +227,39 @@ class FrontierIT {
     }
 
     @Test
+    void aBatchTakesOnlyTheBestRanksSoALowHostWaits() throws Exception {
+        // good.test has 20 due URLs at 0.9, low.test 20 at 0.1; K = 5 per host. With a rank cut of 10 the floor is
+        // the 10th best priority (0.9): only good.test's 5 best come; without a cut low.test gets its 5 places too.
+        CrawlIndices own = freshIndices("frontier-it-rank", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            found.add(StatusUpdate.discovered("http://good.test/p" + i, 0.9, 1, 0, null, null));
+            found.add(StatusUpdate.discovered("http://low.test/p" + i, 0.1, 1, 0, null, null));
+        }
+        writeAll(writer, found);
+        client.indices().refresh(r -> r.index(own.status()));
+        long now = System.currentTimeMillis() + 1000;
+        FrontierReader cut = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, 10);
+        assertEquals(Map.of("good.test", 5L), cut.nextBatch(0, now).stream()
+                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        FrontierReader none = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, 0);
+        assertEquals(Map.of("good.test", 5L, "low.test", 5L), none.nextBatch(0, now).stream()
+                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        // ties at the floor are in: a cut at rank 25 (priority 0.1, the 25th best) takes both hosts
+        FrontierReader deep = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, 25);
+        assertEquals(10, deep.nextBatch(0, now).size());
+        // once good.test's URLs are gone, low.test's are the best: the crawl is never stuck
+        List<String> goodIds = found.stream().map(StatusUpdate::url).filter(u -> u.contains("good")).toList();
+        assertEquals(Map.of("low.test", 5L), cut.nextBatch(0, now, goodIds).stream()
+                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        own.delete(client);
+    }
+
+    @Test
     void aHostThatHadItsPagesIsLeftOutUntilTheCapIsRaised() throws Exception {
         // limits.max-pages-per-host 3: capped.test has had 3 pages fetched (one an error: a request is a request),
         // open.test 2; both have better waiting URLs than other.test
