@@ -174,8 +174,7 @@ public final class EvalSuite {
             progress.accept("");
             progress.accept("== Topic " + (i + 1) + " of " + topics.size() + ": " + topic.name() + " ("
                     + topic.source() + ")");
-            Duration took = runTopic(topic, conf, options, outDir.resolve(topic.name()), done);
-            if (took != null) {
+            if (runTopic(topic, conf, options, outDir.resolve(topic.name()), done)) {
                 new SuiteSummary(done, null).writeFiles(outDir);
             }
         }
@@ -184,8 +183,11 @@ public final class EvalSuite {
         return summary;
     }
 
-    /** One topic: serve, walk, crawl, report; adds its result to {@code done} unless the suite was stopped. */
-    private Duration runTopic(EvalTopic topic, Map<String, Object> conf, Options options, Path dir,
+    /**
+     * One topic: serve, walk, crawl, report; adds its result to {@code done} and returns true, unless the suite was
+     * stopped meanwhile.
+     */
+    private boolean runTopic(EvalTopic topic, Map<String, Object> conf, Options options, Path dir,
                               List<SuiteSummary.TopicResult> done) throws Exception {
         long start = System.nanoTime();
         List<Corpus> served = new ArrayList<>();
@@ -223,7 +225,7 @@ public final class EvalSuite {
             }
             if (stopped || result.runs().size() < options.strategies().size()) {
                 progress.accept("Stopped: topic " + topic.name() + " is left out of the summary");
-                return null;
+                return false;
             }
             EvalReport report = EvalReport.of(result, points(truth.size(), pages, options.points()));
             report.writeFiles(dir);
@@ -232,9 +234,8 @@ public final class EvalSuite {
                     + " pages per crawl");
             report.table().lines().forEach(progress);
             progress.accept("Files and chart: " + dir);
-            Duration took = Duration.ofNanos(System.nanoTime() - start);
-            done.add(SuiteSummary.TopicResult.of(result, reach, took));
-            return took;
+            done.add(SuiteSummary.TopicResult.of(result, reach, Duration.ofNanos(System.nanoTime() - start)));
+            return true;
         }
     }
 }
