@@ -6,11 +6,15 @@ import org.topicstorm.corpus.CorpusServer;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.eval.EvalReport;
 import org.topicstorm.eval.EvalRunner;
+import org.topicstorm.eval.EvalSuite;
 import org.topicstorm.eval.EvalTopic;
 import org.topicstorm.eval.HarvestChart;
+import org.topicstorm.eval.SuiteSummary;
 import org.topicstorm.topic.Durations;
+import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlConf;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,35 +36,60 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code topicstorm eval}: the harvest-rate benchmark. Serves the corpora of a labelled topic (seeds/eval/) on
  * loopback hosts, crawls them once per strategy with the real topology (local mode, real Elasticsearch), and
- * reports the measures against the labels: a table, CSV files and a PNG chart.
+ * reports the measures against the labels: a table, CSV files and a PNG chart. With {@code --suite DIR}, every
+ * topic of a directory ({@link EvalSuite}) and one summary table.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
-        description = "Evaluate link strategies on a labelled topic (seeds/eval/*.yaml): serve its corpora on "
-                + "127.0.0.x, crawl them once per strategy, report harvest rate, recall, lift over breadth-first and "
-                + "the crawler's precision/recall against the labels (table, CSV, PNG chart).")
+        description = "Evaluate link strategies on a labelled topic (seeds/eval/*.yaml), or on every topic of a "
+                + "directory (--suite): serve its corpora on 127.0.0.x, crawl them once per strategy, report harvest "
+                + "rate, recall, lift over breadth-first and the crawler's precision/recall against the labels "
+                + "(table, CSV, PNG chart; for a suite also one summary table over all topics).")
 final class EvalCommand implements Callable<Integer> {
+
+    static final List<String> TOPIC_STRATEGIES = List.of("best-first", "breadth-first");
+    static final int TOPIC_PAGES = 500;
+    static final List<Integer> TOPIC_POINTS = List.of(100, 500);
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--topic", required = true, paramLabel = "FILE", description = "Labelled topic (seeds/eval/*.yaml).")
-    Path topicFile;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Target target;
+
+    /** One topic, or a directory of them. */
+    static final class Target {
+        @Option(names = "--topic", required = true, paramLabel = "FILE",
+                description = "Labelled topic (seeds/eval/*.yaml).")
+        Path topicFile;
+
+        @Option(names = "--suite", required = true, paramLabel = "DIR",
+                description = "Every labelled topic (*.yaml, in name order) of DIR, e.g. seeds/eval/: each topic's "
+                        + "own files in OUT/TOPIC/, and one summary (table.txt, table.csv, means.csv, summary.md) in "
+                        + "OUT.")
+        Path suiteDir;
+    }
 
     @Option(names = "--strategy", paramLabel = "NAME", split = ",",
-            description = "Strategies to compare, repeatable or comma-separated: best-first, breadth-first (or bfs). "
-                    + "Default: best-first,breadth-first.")
-    List<String> strategies = new ArrayList<>(List.of("best-first", "breadth-first"));
+            description = "Strategies to compare, repeatable or comma-separated: best-first, breadth-first (or bfs), "
+                    + "or any other strategy a topic file accepts. Default: best-first,breadth-first; with --suite, "
+                    + "every strategy a topic file accepts (best-first and breadth-first, the baselines of the "
+                    + "lifts, are always run in a suite).")
+    List<String> strategies;
 
-    @Option(names = "--pages", paramLabel = "N", description = "Pages to fetch per strategy. Default: 500.")
-    int pages = 500;
+    @Option(names = "--pages", paramLabel = "N",
+            description = "Pages to fetch per strategy. Default: 500; with --suite, |R| of each topic (the number "
+                    + "of pages with one of its labels), so that the measures at |R| are taken exactly there.")
+    Integer pages;
 
     @Option(names = "--at", paramLabel = "N", split = ",",
-            description = "Numbers of pages at which the table shows HR@n, recall@n and lift@n. Default: 100,500.")
-    List<Integer> points = new ArrayList<>(List.of(100, 500));
+            description = "Numbers of pages at which a topic's table shows HR@n, recall@n and lift@n. Default: "
+                    + "100,500; with --suite |R|/2 and |R| of each topic, plus any given here.")
+    List<Integer> points;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Where to write table.txt, table.csv, curve.csv and harvest-rate.png. "
-                    + "Default: ~/.topicstorm/eval/TOPIC-TIME.")
+            description = "Where to write table.txt, table.csv, curve.csv and harvest-rate.png (with --suite: the "
+                    + "summary, and a subdirectory per topic). Default: ~/.topicstorm/eval/TOPIC-TIME "
+                    + "(suite-TIME with --suite).")
     Path outDir;
 
     @Option(names = "--es-url", paramLabel = "URL",
@@ -83,24 +112,73 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        EvalTopic topic = EvalTopic.load(topicFile);
         Duration time;
         try {
             time = Durations.parse(maxTime);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--max-time " + e.getMessage());
         }
-        if (pages < 1) {
+        if (pages != null && pages < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--pages must be at least 1");
         }
+        if (target.suiteDir != null) {
+            return suite(out, time);
+        }
+        EvalTopic topic = EvalTopic.load(target.topicFile);
+        Map<String, Object> conf = conf();
+        EvalRunner.Options options = new EvalRunner.Options(
+                strategyNames(strategies != null ? strategies : TOPIC_STRATEGIES),
+                pages != null ? pages : TOPIC_PAGES, time, null, keepIndices, null);
+        Path dir = outDir != null ? outDir : defaultOutDir(topic.name());
+        evaluate(out, topic, conf, options, points != null ? points : TOPIC_POINTS, latencyMs, dir);
+        return 0;
+    }
+
+    private Map<String, Object> conf() throws java.io.IOException {
         Map<String, Object> conf = CrawlConf.load(confFile);
         if (esUrl != null) {
             conf.put(EsSettings.ADDRESSES, List.of(esUrl));
         }
-        EvalRunner.Options options = new EvalRunner.Options(strategyNames(strategies), pages, time, null,
-                keepIndices, null);
-        Path dir = outDir != null ? outDir : defaultOutDir(topic.name());
-        evaluate(out, topic, conf, options, points, latencyMs, dir);
+        return conf;
+    }
+
+    /** {@code --suite DIR}: every topic read and every strategy checked before the first crawl. */
+    private int suite(PrintWriter out, Duration time) throws Exception {
+        List<Path> files = EvalSuite.topicFiles(target.suiteDir);
+        List<EvalTopic> topics = EvalSuite.loadTopics(files);
+        List<String> names;
+        try {
+            names = EvalSuite.strategies(strategies == null ? null : strategyNames(strategies),
+                    TopicLoader.strategyNames());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
+        }
+        Map<String, Object> conf = conf();
+        Path dir = outDir != null ? outDir : defaultOutDir("suite");
+        println(out, "Suite " + target.suiteDir + ": " + topics.size() + " topics ("
+                + String.join(", ", topics.stream().map(EvalTopic::name).toList()) + "), strategies "
+                + String.join(", ", names) + "; " + (pages == null ? "|R| pages" : pages + " pages")
+                + " per crawl; output in " + dir);
+        CorpusCatalog catalog = CorpusCatalog.openDefault();
+        for (EvalTopic t : topics) {
+            for (String name : t.corpora()) {
+                catalog.get(name, line -> println(out, "  " + line)); // fetch what is missing before the clock runs
+            }
+        }
+        CrawlCommand.connect(out, conf);
+        EvalSuite suite = new EvalSuite(name -> catalog.get(name, line -> println(out, "  " + line)),
+                progressPrinter(out));
+        SuiteSummary summary = stoppableByCtrlC(suite::stop, () -> suite.run(topics, conf,
+                new EvalSuite.Options(names, pages, time, points != null ? points : List.of(), keepIndices,
+                        latencyMs), dir));
+        out.println();
+        out.println("Suite summary (measures at n = |R| of each topic; reachable = pages of R reachable from the "
+                + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's):");
+        out.print(summary.table());
+        out.println("Summary: " + dir.resolve("table.txt") + ", " + dir.resolve("table.csv") + ", "
+                + dir.resolve("means.csv") + ", " + dir.resolve("summary.md") + "; each topic's files in "
+                + dir + "/TOPIC/");
+        out.flush();
         return 0;
     }
 
@@ -123,27 +201,7 @@ final class EvalCommand implements Callable<Integer> {
                 println(out, "Serving " + name + " at " + server.baseUrl(name));
             }
             EvalRunner runner = new EvalRunner(progressPrinter(out));
-            CountDownLatch finished = new CountDownLatch(1);
-            Thread onCtrlC = new Thread(() -> {
-                runner.stop();
-                try {
-                    finished.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "eval-shutdown");
-            Runtime.getRuntime().addShutdownHook(onCtrlC);
-            EvalRunner.Result result;
-            try {
-                result = runner.run(topic, server, conf, options);
-            } finally {
-                finished.countDown();
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(onCtrlC);
-            } catch (IllegalStateException e) {
-                // already shutting down (Ctrl-C): the hook is running
-            }
+            EvalRunner.Result result = stoppableByCtrlC(runner::stop, () -> runner.run(topic, server, conf, options));
             List<Integer> at = points.stream().filter(n -> n >= 1 && n <= options.pages()).toList();
             EvalReport report = EvalReport.of(result, at.isEmpty() ? List.of(options.pages()) : at);
             out.println();
@@ -160,6 +218,35 @@ final class EvalCommand implements Callable<Integer> {
             out.flush();
             return result;
         }
+    }
+
+    /**
+     * Runs {@code work}; Ctrl-C meanwhile calls {@code stop} and lets the work finish cleanly (crawls stopped,
+     * indices deleted) before the JVM exits.
+     */
+    static <T> T stoppableByCtrlC(Runnable stop, Callable<T> work) throws Exception {
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            stop.run();
+            try {
+                finished.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "eval-shutdown");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        T result;
+        try {
+            result = work.call();
+        } finally {
+            finished.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(onCtrlC);
+        } catch (IllegalStateException e) {
+            // already shutting down (Ctrl-C): the hook is running
+        }
+        return result;
     }
 
     /** Strategy names as topic files spell them, without repeats; "bfs" is breadth-first. */

@@ -1,5 +1,6 @@
 package org.topicstorm.corpus;
 
+import org.topicstorm.parse.LinkFilter;
 import org.topicstorm.parse.NotHtmlException;
 import org.topicstorm.parse.Outlink;
 import org.topicstorm.parse.PageParser;
@@ -20,6 +21,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * A breadth-first walk of served corpora over HTTP (java.net.http client, {@link PageParser} for links, no Storm, no
@@ -50,12 +52,27 @@ public final class SiteWalk {
 
     private final CorpusServer server;
     private final HttpClient client;
-    private final PageParser parser = new PageParser(ParseConfig.defaults());
+    private final PageParser parser;
+    private final Function<String, LinkFilter> linkFilters;
     private final int threads;
 
+    /** A walk over every link of a page (default parse settings, no URL filter). */
     public SiteWalk(CorpusServer server, int threads) {
+        this(server, threads, ParseConfig.defaults(), page -> LinkFilter.ACCEPT_ALL);
+    }
+
+    /**
+     * A walk over the links a crawler would follow: pages parsed with its settings, and each page's outlinks passed
+     * through its URL filters (e.g. {@code UrlFilterChain.fromConf(conf)::forPage}, which keeps a crawl on its host
+     * in the offline evaluation).
+     *
+     * @param linkFilters the filter for the outlinks of the page at the given URL
+     */
+    public SiteWalk(CorpusServer server, int threads, ParseConfig parse, Function<String, LinkFilter> linkFilters) {
         this.server = server;
         this.threads = threads;
+        this.parser = new PageParser(parse);
+        this.linkFilters = linkFilters;
         this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     }
 
@@ -64,6 +81,14 @@ public final class SiteWalk {
      * {@code maxPages}, and fetches every page it took.
      */
     public Result walk(List<URI> starts, int maxPages) throws InterruptedException {
+        return walk(starts, maxPages, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #walk(List, int)}, following links only from pages fewer than {@code maxDepth} hops from a start
+     * (a topic's {@code limits.max-depth}: pages at that depth are reached, their links are not followed).
+     */
+    public Result walk(List<URI> starts, int maxPages, int maxDepth) throws InterruptedException {
         Map<String, Integer> depth = new LinkedHashMap<>();
         List<String> level = new ArrayList<>();
         for (URI s : starts) {
@@ -78,7 +103,7 @@ public final class SiteWalk {
         long failures = 0;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
-            for (int d = 0; !level.isEmpty(); d++) {
+            for (int d = 0; !level.isEmpty() && d < maxDepth; d++) {
                 List<Future<Optional<List<String>>>> futures = new ArrayList<>();
                 for (String url : level) {
                     futures.add(pool.submit(() -> outlinks(url)));
@@ -134,8 +159,8 @@ public final class SiteWalk {
         }
         try {
             java.util.Set<String> out = new java.util.LinkedHashSet<>();
-            for (Outlink o : parser.parse(url, r.body(), r.headers().firstValue("Content-Type").orElse(null), null)
-                    .outlinks()) {
+            for (Outlink o : parser.parse(url, r.body(), r.headers().firstValue("Content-Type").orElse(null), null,
+                    linkFilters.apply(url)).outlinks()) {
                 String u = o.url();
                 int hash = u.indexOf('#');
                 u = hash >= 0 ? u.substring(0, hash) : u;

@@ -86,6 +86,13 @@ public final class EvalRunner {
             CrawlRunner.IDLE_STOP_SECS, 5,
             CrawlRunner.PROGRESS_SECS, 1);
 
+    /** The configuration of every evaluation crawl: {@code conf} with {@link #EVAL_CONF} over it. */
+    public static Map<String, Object> crawlConf(Map<String, Object> conf) {
+        Map<String, Object> runConf = new HashMap<>(conf);
+        runConf.putAll(EVAL_CONF);
+        return runConf;
+    }
+
     private final Consumer<String> progress;
     private volatile CrawlRunner current;
     private volatile boolean stopped;
@@ -128,8 +135,7 @@ public final class EvalRunner {
             CrawlIndices indices = new CrawlIndices(options.crawlPrefix() == null
                     ? crawlName(topic.name(), strategy, stamp)
                     : (options.crawlPrefix() + "-" + strategy).toLowerCase(java.util.Locale.ROOT));
-            Map<String, Object> runConf = new HashMap<>(conf);
-            runConf.putAll(EVAL_CONF);
+            Map<String, Object> runConf = crawlConf(conf);
             runConf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
             runConf.put(TopicStormConfig.TOPIC_FILE, topic.source() + " (" + strategy + ")");
             runConf.put(TopicStormConfig.TOPIC_YAML, yaml);

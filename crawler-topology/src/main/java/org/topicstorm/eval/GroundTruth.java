@@ -58,12 +58,15 @@ public final class GroundTruth {
     }
 
     /**
-     * One spelling per page, to count a page of R once however often the crawl met it: no fragment, percent-encoding
+     * One spelling per page, to count a page of R once however often the crawl met it: no fragment, no query (the
+     * corpora are static files: the server answers {@code a.html?x=1} with {@code a.html}), percent-encoding
      * decoded, a directory as its index.html.
      */
     static String pageKey(String url) {
         int hash = url.indexOf('#');
         String u = hash < 0 ? url : url.substring(0, hash);
+        int query = u.indexOf('?');
+        u = query < 0 ? u : u.substring(0, query);
         try {
             u = URLDecoder.decode(u.replace("+", "%2B"), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {

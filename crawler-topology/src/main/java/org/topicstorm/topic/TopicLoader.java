@@ -107,6 +107,14 @@ public final class TopicLoader {
     private TopicLoader() {
     }
 
+    /**
+     * Every strategy name a topic file may give (the {@code strategy} field), sorted: read from the loader's own
+     * table, so that tools iterating over strategies (e.g. {@code topicstorm eval --suite}) see a new one at once.
+     */
+    public static List<String> strategyNames() {
+        return STRATEGIES.keySet().stream().sorted().toList();
+    }
+
     /** Reads a topic file (UTF-8). */
     public static Topic load(Path file) {
         String source = file.toString();

@@ -146,5 +146,6 @@ class CrawlMetricsTest {
         assertEquals("http://h.test/a b.html", GroundTruth.pageKey("http://h.test/a%20b.html#x"));
         assertEquals("http://h.test/dir/index.html", GroundTruth.pageKey("http://h.test/dir/"));
         assertEquals("http://h.test/c++.html", GroundTruth.pageKey("http://h.test/c++.html"));
+        assertEquals("http://h.test/a.html", GroundTruth.pageKey("http://h.test/a.html?x=1#y"));
     }
 }

@@ -1,0 +1,46 @@
+package org.topicstorm.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code topicstorm eval}'s checks, which all happen before anything is served or crawled. */
+class EvalCommandTest extends CliTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aTopicOrASuiteNotBoth() {
+        assertEquals(2, run("eval", "--topic", "../seeds/eval/lo-calc-en.yaml", "--suite", "../seeds/eval"));
+        assertTrue(err.toString().contains("--topic=FILE, --suite=DIR are mutually exclusive"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("eval"));
+        assertTrue(err.toString().contains("Missing required argument"), err.toString());
+    }
+
+    @Test
+    void anUnknownStrategyIsRefusedBeforeTheSuiteRuns() {
+        assertEquals(2, run("eval", "--suite", "../seeds/eval", "--strategy", "best-first,depth-first"));
+        assertTrue(err.toString().contains("--strategy: unknown strategy depth-first; known are "), err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void aSuiteIsADirectoryOfTopics() {
+        assertEquals(1, run("eval", "--suite", tmp.resolve("none").toString()));
+        assertEquals("topicstorm: " + tmp.resolve("none") + ": not a directory (a suite is a directory of labelled "
+                + "topics, *.yaml, such as seeds/eval/)" + System.lineSeparator(), err.toString());
+    }
+
+    @Test
+    void strategyAliases() {
+        assertEquals(List.of("breadth-first", "best-first"),
+                EvalCommand.strategyNames(List.of("bfs", "Best", "breadth-first")));
+    }
+}
