@@ -149,7 +149,7 @@ final class EvalCommand implements Callable<Integer> {
         List<String> names;
         try {
             names = EvalSuite.strategies(strategies == null ? null : strategyNames(strategies),
-                    TopicLoader.strategyNames());
+                    TopicLoader.STRATEGY_NAMES);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }

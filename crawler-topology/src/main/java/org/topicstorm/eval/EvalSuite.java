@@ -122,7 +122,7 @@ public final class EvalSuite {
 
     /**
      * The strategies a suite runs: those asked (without repeats), or when none is asked every strategy the topic
-     * loader knows ({@link TopicLoader#strategyNames()}); the two baselines of the lifts (best-first and
+     * loader knows ({@link TopicLoader#STRATEGY_NAMES}); the two baselines of the lifts (best-first and
      * breadth-first) are added when missing.
      *
      * @param known the names topic files accept

@@ -89,7 +89,10 @@ public final class TopicLoader {
         STRATEGIES.put("learned", Topic.Strategy.LEARNED);
     }
 
-    /** Every strategy name a topic file may give, in the order they are documented. */
+    /**
+     * Every strategy name a topic file may give, in the order they are documented: read from the loader's own table,
+     * so that tools iterating over strategies (e.g. {@code topicstorm eval --suite}) see a new one at once.
+     */
     public static final List<String> STRATEGY_NAMES = List.copyOf(STRATEGIES.keySet());
 
     /** The name a topic file gives a strategy ("best-first", ...). */
@@ -105,14 +108,6 @@ public final class TopicLoader {
             new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION));
 
     private TopicLoader() {
-    }
-
-    /**
-     * Every strategy name a topic file may give (the {@code strategy} field), sorted: read from the loader's own
-     * table, so that tools iterating over strategies (e.g. {@code topicstorm eval --suite}) see a new one at once.
-     */
-    public static List<String> strategyNames() {
-        return STRATEGIES.keySet().stream().sorted().toList();
     }
 
     /** Reads a topic file (UTF-8). */

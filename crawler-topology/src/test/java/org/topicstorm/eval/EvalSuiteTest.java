@@ -65,7 +65,7 @@ class EvalSuiteTest {
 
     @Test
     void withoutStrategiesASuiteRunsEveryStrategyTheLoaderKnows() {
-        List<String> known = TopicLoader.strategyNames();
+        List<String> known = TopicLoader.STRATEGY_NAMES;
         assertTrue(known.containsAll(EvalSuite.BASELINES), known.toString());
         assertEquals(known, EvalSuite.strategies(null, known));
         assertEquals(known, EvalSuite.strategies(List.of(), known));
@@ -76,7 +76,7 @@ class EvalSuiteTest {
     @Test
     void theLoaderAcceptsEveryStrategyItLists() {
         String topic = "name: t\nlanguages: [en]\nkeywords: {socket: 1}\nseeds: [http://127.0.0.1/]\nstrategy: %s\n";
-        for (String name : TopicLoader.strategyNames()) {
+        for (String name : TopicLoader.STRATEGY_NAMES) {
             assertNotNull(TopicLoader.fromString(topic.formatted(name), "t.yaml").strategy(), name);
         }
         assertThrows(TopicException.class, () -> TopicLoader.fromString(topic.formatted("no-such"), "t.yaml"));
