@@ -77,7 +77,7 @@ final class LinkFeatureExtractor {
         return new LinkFeatures(keywordScore.applyAsDouble(anchor), keywordScore.applyAsDouble(nearby),
                 keywordScore.applyAsDouble(String.join(" ", urlWords)), relation, parent.relevance(),
                 parent.relevant(), hubness, distance, depth, sameHost(parent.url(), link.url()),
-                anchor.isBlank() ? List.of() : terms.apply(anchor), urlWords);
+                anchor.isBlank() ? List.of() : terms.apply(anchor), urlWords, host(link.url()));
     }
 
     /** Records that {@code parent} links to {@code target}; true once enough distinct pages of its host did. */
@@ -113,6 +113,16 @@ final class LinkFeatureExtractor {
             }
         }
         return words;
+    }
+
+    /** The URL's host, lower case, or "" when it has none. */
+    static String host(String url) {
+        try {
+            String h = new URI(url).getHost();
+            return h == null ? "" : h.toLowerCase(Locale.ROOT);
+        } catch (java.net.URISyntaxException e) {
+            return "";
+        }
     }
 
     static boolean sameHost(String a, String b) {

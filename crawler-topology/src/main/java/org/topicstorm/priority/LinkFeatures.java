@@ -21,10 +21,12 @@ import java.util.Locale;
  * @param sameHost        whether the target is on the parent's host
  * @param anchorTerms     the analysed terms of the anchor text
  * @param urlTerms        the words of the target URL's path (lower case, no file extension, no long numbers)
+ * @param host            the target's host (within a crawl, whether a site tends to be relevant is learnt too)
  */
 public record LinkFeatures(double anchorScore, double nearbyScore, double urlScore, PathRelation relation,
                            double parentRelevance, boolean parentRelevant, double parentHubness, int distance,
-                           int depth, boolean sameHost, List<String> anchorTerms, List<String> urlTerms) {
+                           int depth, boolean sameHost, List<String> anchorTerms, List<String> urlTerms,
+                           String host) {
 
     /** Of a link's anchor and URL words, at most this many each become tokens (keeps a status document small). */
     public static final int MAX_WORDS = 12;
@@ -38,13 +40,16 @@ public record LinkFeatures(double anchorScore, double nearbyScore, double urlSco
      * The features as the binary tokens the link classifier reads and the status document keeps. A number becomes
      * cumulative "at least" tokens ({@code prel>=0.3} is set for a relevance of 0.35, and so are 0.1 and 0.2), so a
      * linear model can learn any monotone effect of it from few examples; words become {@code a:WORD} (anchor) and
-     * {@code u:WORD} (URL).
+     * {@code u:WORD} (URL), the target's host {@code h:HOST}.
      */
     public List<String> tokens() {
         List<String> t = new ArrayList<>();
         t.add("rel:" + relation.name().toLowerCase(Locale.ROOT));
         t.add(parentRelevant ? "parent:relevant" : "parent:irrelevant");
         t.add(sameHost ? "host:same" : "host:other");
+        if (host != null && !host.isEmpty()) {
+            t.add("h:" + host);
+        }
         t.add("dist:" + Math.min(distance, 3));
         t.add("depth:" + Math.min(depth, 6));
         atLeast(t, "prel", parentRelevance, 0.1);

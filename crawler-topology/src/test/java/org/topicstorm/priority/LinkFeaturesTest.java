@@ -39,12 +39,12 @@ class LinkFeaturesTest {
     @Test
     void tokensOfALink() {
         LinkFeatures f = new LinkFeatures(0.5, 0.0, 0.2, PathRelation.EXTENDS, 0.25, true, 0.4, 0, 2, true,
-                List.of("calc", "functions", "calc"), List.of("text", "scalc"));
-        assertEquals(List.of("rel:extends", "parent:relevant", "host:same", "dist:0", "depth:2",
+                List.of("calc", "functions", "calc"), List.of("text", "scalc"), "help.example");
+        assertEquals(List.of("rel:extends", "parent:relevant", "host:same", "h:help.example", "dist:0", "depth:2",
                 "prel>=0.1", "prel>=0.2", "akw>=0.2", "akw>=0.4", "ukw>=0.2", "hub>=0.2", "hub>=0.4",
                 "a:calc", "a:functions", "u:text", "u:scalc"), f.tokens());
         LinkFeatures far = new LinkFeatures(0, 0, 0, PathRelation.BOILERPLATE, 0, false, 0, 7, 9, false,
-                List.of(), List.of());
+                List.of(), List.of(), "");
         assertEquals(List.of("rel:boilerplate", "parent:irrelevant", "host:other", "dist:3", "depth:6", "a:<none>"),
                 far.tokens());
     }
@@ -77,6 +77,7 @@ class LinkFeaturesTest {
         assertTrue(f.sameHost());
         assertEquals(List.of("calc", "sum"), f.anchorTerms());
         assertEquals(List.of("calc", "sum"), f.urlTerms());
+        assertEquals("h", f.host());
         LinkFeatures away = x.features(parent, new Outlink("http://other/calc/sum.html", "", ""), 0.5, 2, 0);
         assertFalse(away.sameHost());
         assertEquals(PathRelation.OTHER, away.relation());

@@ -36,6 +36,7 @@ class LinkPriorityBoltTest {
             keywords: {cloud: 1.0, kubernetes: 2.0}
             seeds: [https://example.org/]
             threshold: 0.5
+            strategy: best-first
             focus: %s
             """;
     private static final Fields INPUT =

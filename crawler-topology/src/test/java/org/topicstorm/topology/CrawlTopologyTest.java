@@ -25,14 +25,16 @@ class CrawlTopologyTest {
         assertEquals(7, config.get("frontier.max.urls.per.host"), "the crawl configuration is merged in");
         assertEquals(1, config.get(Config.TOPOLOGY_WORKERS), "the Flux file's own config is kept");
         StormTopology built = topology.build(config);
-        assertEquals(Set.of("spout", "metrics"), built.get_spouts().keySet());
+        assertEquals(Set.of("spout", "metrics", "flush"), built.get_spouts().keySet());
         assertEquals(Set.of("partitioner", "fetcher", "parse", "relevance", "links", "indexer", "status"),
                 built.get_bolts().keySet());
         // the status updater hears every status stream
         Set<String> statusInputs = new java.util.HashSet<>();
         built.get_bolts().get("status").get_common().get_inputs().keySet()
                 .forEach(g -> statusInputs.add(g.get_componentId() + ":" + g.get_streamId()));
-        assertEquals(Set.of("fetcher:status", "parse:status", "relevance:status", "links:status"), statusInputs);
+        // ... and the flush tuples that make it write a partial batch
+        assertEquals(Set.of("fetcher:status", "parse:status", "relevance:status", "links:status", "flush:flush"),
+                statusInputs);
     }
 
     @Test
