@@ -58,7 +58,7 @@ final class CorpusCommand {
         Home home = new Home();
 
         @Parameters(paramLabel = "NAME", arity = "1..*",
-                description = "python3.11-doc, libreoffice-help-en-us or libreoffice-help-zh-cn.")
+                description = "python3.11-doc, libreoffice-help-en-us, libreoffice-help-zh-cn or postgresql-doc-15.")
         List<String> names;
 
         @Override
