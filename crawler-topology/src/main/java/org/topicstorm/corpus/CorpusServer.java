@@ -317,7 +317,10 @@ public final class CorpusServer implements AutoCloseable {
                     + String.join(", ", byName.keySet()) + ")");
         }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        return baseUrl(name).resolve(path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
+        String decoded = uri.getPath() == null || uri.getPath().isEmpty() ? "/" : uri.getPath();
+        // the host that serves the path: the corpus's own, or that of its split directory
+        URI host = URI.create("http://" + byName.get(name).addressOf(decoded.substring(1)) + ":" + port + "/");
+        return host.resolve(path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
     }
 
     /**
