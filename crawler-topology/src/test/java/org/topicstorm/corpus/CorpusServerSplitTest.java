@@ -146,7 +146,8 @@ class CorpusServerSplitTest {
         assertEquals(List.of(host(4) + "en/text/calc/main.html", "/en/about.html"),
                 Jsoup.parse(get(host(2)).body()).select("a[href]").eachAttr("href"));
         assertEquals(List.of("/en/text/calc/main.html", host(2)),
-                Jsoup.parse(get(host(4)).body()).select("a[href]").eachAttr("href"), "its entry pages, and the main host");
+                Jsoup.parse(get(host(4)).body()).select("a[href]").eachAttr("href"),
+                "its entry pages, and the main host");
         assertEquals(List.of(host(2)), Jsoup.parse(get(host(5)).body()).select("a[href]").eachAttr("href"));
         Document hub = Jsoup.parse(get(server.hub().toString()).body());
         assertEquals(List.of(host(2), host(3), host(4), host(5)), hub.select("a[href]").eachAttr("href"));
