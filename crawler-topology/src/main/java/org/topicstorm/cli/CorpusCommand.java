@@ -3,10 +3,12 @@ package org.topicstorm.cli;
 import org.topicstorm.corpus.Corpus;
 import org.topicstorm.corpus.CorpusCatalog;
 import org.topicstorm.corpus.CorpusServer;
+import org.topicstorm.corpus.HostSplit;
 import org.topicstorm.corpus.SiteWalk;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -14,6 +16,7 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,6 +50,53 @@ final class CorpusCommand {
         return spec.commandLine().getOut();
     }
 
+    /** The --split option of serve and check. */
+    static final class Split {
+        @Option(names = "--split", paramLabel = "NAME=DIRS",
+                description = "Serve corpus NAME split over hosts: every directory matching the glob DIRS (relative "
+                        + "to the corpus root; * within a directory name, ** across directories) on a loopback "
+                        + "address of its own, the rest on the corpus's address. Repeatable. Example: "
+                        + "--split 'libreoffice-help-en-us=en-US/text/*'.")
+        List<String> specs = new ArrayList<>();
+
+        /** corpus name -> glob; a malformed spec is a parameter error naming it. */
+        Map<String, String> byCorpus(CommandSpec spec) {
+            Map<String, String> split = new LinkedHashMap<>();
+            for (String s : specs) {
+                int eq = s.indexOf('=');
+                if (eq <= 0 || eq == s.length() - 1) {
+                    throw new ParameterException(spec.commandLine(), "--split '" + s + "': expected NAME=DIRS, e.g. "
+                            + "'libreoffice-help-en-us=en-US/text/*'");
+                }
+                String name = s.substring(0, eq).strip();
+                try {
+                    HostSplit.checkGlob(s.substring(eq + 1).strip());
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), "--split '" + s + "': " + e.getMessage());
+                }
+                if (split.put(name, s.substring(eq + 1).strip()) != null) {
+                    throw new ParameterException(spec.commandLine(), "--split: corpus '" + name + "' given twice");
+                }
+            }
+            return split;
+        }
+    }
+
+    /** Starts the server, turning a split that names no served corpus or matches no directory into a parameter error. */
+    private static CorpusServer start(CommandSpec spec, List<Corpus> corpora, CorpusServer.Options options)
+            throws java.io.IOException {
+        try {
+            return CorpusServer.start(corpora, options);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--split: " + e.getMessage());
+        }
+    }
+
+    /** Prints a corpus's split hosts, if any. */
+    private static void printSplit(PrintWriter out, CorpusServer server, String corpus) {
+        server.splitUrls(corpus).forEach((dir, url) -> out.printf(Locale.ROOT, "  %-22s %s%n", dir + "/", url));
+    }
+
     @Command(name = "fetch", mixinStandardHelpOptions = true,
             description = "Download a known corpus (a Debian package: apt-get download + dpkg-deb -x, nothing is "
                     + "installed) into the cache, unless it is there already.")
@@ -58,7 +108,7 @@ final class CorpusCommand {
         Home home = new Home();
 
         @Parameters(paramLabel = "NAME", arity = "1..*",
-                description = "python3.11-doc, libreoffice-help-en-us or libreoffice-help-zh-cn.")
+                description = "python3.11-doc, libreoffice-help-en-us, libreoffice-help-zh-cn or postgresql-doc-15.")
         List<String> names;
 
         @Override
@@ -166,6 +216,9 @@ final class CorpusCommand {
         @Option(names = "--port", paramLabel = "PORT", description = "Port of every host. Default: a free one.")
         int port;
 
+        @picocli.CommandLine.Mixin
+        Split split = new Split();
+
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
@@ -181,17 +234,20 @@ final class CorpusCommand {
                     out.flush();
                 }));
             }
-            CorpusServer.Options options = new CorpusServer.Options(latencyMs, !keepSidebar, port);
+            CorpusServer.Options options = new CorpusServer.Options(latencyMs, !keepSidebar, port,
+                    split.byCorpus(spec));
             CountDownLatch stopped = new CountDownLatch(1);
-            try (CorpusServer server = CorpusServer.start(corpora, options)) {
+            try (CorpusServer server = start(spec, corpora, options)) {
                 Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
                 Map<String, String> pages = server.labelledPages();
                 out.println("hub: " + server.hub());
                 for (Corpus c : corpora) {
                     URI base = server.baseUrl(c.name());
-                    long n = pages.keySet().stream().filter(u -> u.startsWith(base.toString())).count();
+                    long n = pages.keySet().stream().filter(u -> server.corpusOf(u).map(Corpus::name).orElse("").equals(c.name()))
+                            .count();
                     out.printf(Locale.ROOT, "%-24s %s  (%,d pages; entry %s)%n", c.name(), base, n,
                             server.entryUrls(c.name()).get(0));
+                    printSplit(out, server, c.name());
                 }
                 out.println("navigation " + (keepSidebar ? "kept" : "stripped") + ", latency " + latencyMs
                         + " ms; Ctrl-C stops");
@@ -218,6 +274,9 @@ final class CorpusCommand {
         @Option(names = "--keep-sidebar", description = "Check the pages with their navigation kept.")
         boolean keepSidebar;
 
+        @picocli.CommandLine.Mixin
+        Split split = new Split();
+
         @Override
         public Integer call() throws Exception {
             PrintWriter out = out(spec);
@@ -226,8 +285,8 @@ final class CorpusCommand {
             for (String name : names) {
                 corpora.add(catalog.get(name, out::println));
             }
-            try (CorpusServer server = CorpusServer.start(corpora,
-                    CorpusServer.Options.DEFAULTS.withStripNavigation(!keepSidebar))) {
+            try (CorpusServer server = start(spec, corpora,
+                    CorpusServer.Options.DEFAULTS.withStripNavigation(!keepSidebar).withSplit(split.byCorpus(spec)))) {
                 List<URI> starts = new ArrayList<>();
                 corpora.forEach(c -> starts.add(server.baseUrl(c.name())));
                 long t0 = System.nanoTime();
@@ -251,6 +310,25 @@ final class CorpusCommand {
                 out.println("pages per hop from the start: " + r.histogram());
                 out.println("label: reached / served");
                 perLabel.forEach((label, n) -> out.printf(Locale.ROOT, "  %-28s %,6d / %,6d%n", label, n[1], n[0]));
+                if (server.hostAuthorities().size() > corpora.size()) {
+                    Map<String, String> hostNames = new LinkedHashMap<>(); // host:port -> corpus (and directory)
+                    for (Corpus c : corpora) {
+                        hostNames.put(server.baseUrl(c.name()).getAuthority(), c.name());
+                        server.splitUrls(c.name()).forEach((dir, url) -> hostNames.put(url.getAuthority(), dir + "/"));
+                    }
+                    Map<String, int[]> perHost = new LinkedHashMap<>(); // host:port -> {served, reached}
+                    server.hostAuthorities().forEach(h -> perHost.put(h, new int[2]));
+                    truth.keySet().forEach(url -> {
+                        int[] n = perHost.get(URI.create(url).getAuthority());
+                        n[0]++;
+                        if (r.depth().containsKey(url)) {
+                            n[1]++;
+                        }
+                    });
+                    out.println("host: reached / served");
+                    perHost.forEach((host, n) -> out.printf(Locale.ROOT, "  %-22s %-28s %,6d / %,6d%n", host,
+                            hostNames.get(host), n[1], n[0]));
+                }
             }
             return 0;
         }

@@ -194,11 +194,13 @@ final class EvalCommand implements Callable<Integer> {
         for (String name : topic.corpora()) {
             corpora.add(catalog.get(name, line -> println(out, "  " + line)));
         }
+        topic.checkSplit(name -> corpora.get(topic.corpora().indexOf(name)));
         CrawlCommand.connect(out, conf);
         try (CorpusServer server = CorpusServer.start(corpora,
-                CorpusServer.Options.DEFAULTS.withLatency(latencyMs))) {
+                CorpusServer.Options.DEFAULTS.withLatency(latencyMs).withSplit(topic.split()))) {
             for (String name : topic.corpora()) {
                 println(out, "Serving " + name + " at " + server.baseUrl(name));
+                server.splitUrls(name).forEach((directory, url) -> println(out, "  " + directory + "/ at " + url));
             }
             EvalRunner runner = new EvalRunner(progressPrinter(out));
             EvalRunner.Result result = stoppableByCtrlC(runner::stop, () -> runner.run(topic, server, conf, options));

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
 
 /**
  * Where corpora come from: the known ones ({@code python3.11-doc}, {@code libreoffice-help-en-us},
- * {@code libreoffice-help-zh-cn}) are fetched from Debian packages into a cache directory on first use and reused
- * afterwards; any directory of static HTML can be registered under a name with labelling patterns (kept in
+ * {@code libreoffice-help-zh-cn}, {@code postgresql-doc-15}) are fetched from Debian packages into a cache directory
+ * on first use and reused afterwards; any directory of static HTML can be registered under a name with labelling patterns (kept in
  * {@code registry.yaml} in the cache directory).
  *
  * <p>The cache directory is {@code $TOPICSTORM_CORPORA} if set, else {@code ~/.topicstorm/corpora}. A fetched

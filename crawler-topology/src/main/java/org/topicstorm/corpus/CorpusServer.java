@@ -28,7 +28,13 @@ import java.util.regex.Pattern;
 /**
  * Serves corpora over HTTP as an offline web: each corpus is its own host, on its own loopback address
  * (127.0.0.2, 127.0.0.3, ... in the order given; all on one port), so that per-host politeness and "distinct hosts"
- * are real; 127.0.0.1 on the same port serves a hub page linking every corpus. Nothing listens beyond loopback.
+ * are real; 127.0.0.1 on the same port serves a hub page linking every host. Nothing listens beyond loopback.
+ *
+ * <p>A corpus can be split over several hosts ({@link Options#split()}, {@link HostSplit}): every directory matching
+ * a glob gets a loopback address of its own (after the corpora's main addresses, in corpus order, then directory
+ * order), the rest of the corpus stays on its main address. A page keeps its path on its host
+ * ({@code http://127.0.0.5:PORT/en-US/text/scalc/main0000.html}); links to a page of another host are rewritten
+ * to absolute URLs of that host; a request for a path that another host serves is answered 301 with that host's URL.
  *
  * <p>Each host serves its corpus's files: HTML pages rewritten by {@link PageRewriter} (links made root-relative
  * after {@code <base href>}, navigation stripped unless {@link Options#stripNavigation()} is false), other files as
@@ -59,7 +65,7 @@ public final class CorpusServer implements AutoCloseable {
     public static final String CORPUS_SCHEME = "corpus";
     /** First loopback address's last byte used for a corpus (127.0.0.1 is the hub). */
     static final int FIRST_HOST = 2;
-    /** Most corpora one server can give their own address (127.0.0.2 .. 127.0.0.251). */
+    /** Most hosts (corpora and split directories) one server can give their own address (127.0.0.2 .. 127.0.0.251). */
     public static final int MAX_CORPORA = 250;
     private static final int BIND_ATTEMPTS = 20;
     /** Rewritten pages kept in memory, in total bytes: the corpora here are 20-60 MB of HTML. */
@@ -69,11 +75,19 @@ public final class CorpusServer implements AutoCloseable {
      * @param latencyMillis   delay before every response, milliseconds
      * @param stripNavigation strip navigation sidebars and hide generated index pages (see {@link PageRewriter})
      * @param port            the port of every host, or 0 for a free one
+     * @param split           corpus name -> glob of its directories that get a host of their own
+     *                        ({@link HostSplit}); corpora not in it are served whole on one host
      */
-    public record Options(long latencyMillis, boolean stripNavigation, int port) {
+    public record Options(long latencyMillis, boolean stripNavigation, int port, Map<String, String> split) {
         public static final Options DEFAULTS = new Options(0, true, 0);
 
+        public Options(long latencyMillis, boolean stripNavigation, int port) {
+            this(latencyMillis, stripNavigation, port, Map.of());
+        }
+
         public Options {
+            split = Map.copyOf(split);
+            split.values().forEach(HostSplit::checkGlob);
             if (latencyMillis < 0) {
                 throw new IllegalArgumentException("latency must be >= 0, got " + latencyMillis);
             }
@@ -83,27 +97,50 @@ public final class CorpusServer implements AutoCloseable {
         }
 
         public Options withLatency(long millis) {
-            return new Options(millis, stripNavigation, port);
+            return new Options(millis, stripNavigation, port, split);
         }
 
         public Options withStripNavigation(boolean strip) {
-            return new Options(latencyMillis, strip, port);
+            return new Options(latencyMillis, strip, port, split);
         }
 
         public Options withPort(int newPort) {
-            return new Options(latencyMillis, stripNavigation, newPort);
+            return new Options(latencyMillis, stripNavigation, newPort, split);
+        }
+
+        /** These options with {@code corpus -> glob} splits (replacing any given before). */
+        public Options withSplit(Map<String, String> newSplit) {
+            return new Options(latencyMillis, stripNavigation, port, newSplit);
         }
     }
 
-    /** One served corpus: its host and its pages (relative path -> label, "" = none). */
-    private record Site(Corpus corpus, String address, Path realRoot, Map<String, String> pages) {
+    /**
+     * One served corpus: its main address, its split (directory -> address), and its pages (relative path -> label,
+     * "" = none).
+     */
+    private record Site(Corpus corpus, String address, HostSplit split, Map<String, String> splitAddresses,
+                        Path realRoot, Map<String, String> pages) {
+
+        /** The address of the host that serves {@code relativePath}. */
+        String addressOf(String relativePath) {
+            return split.directoryOf(relativePath).map(splitAddresses::get).orElse(address);
+        }
+    }
+
+    /** One host: the corpus it serves part of, its address, and its split directory ("" = the main host). */
+    private record Host(Site site, String address, String directory) {
+        boolean isMain() {
+            return directory.isEmpty();
+        }
     }
 
     private final Options options;
     private final List<HttpServer> servers = new ArrayList<>();
     private final ExecutorService executor;
     private final Map<String, Site> byName = new LinkedHashMap<>();
-    private final Map<String, Site> byHostPort = new ConcurrentHashMap<>();
+    /** Every corpus host, in address order. */
+    private final List<Host> hosts = new ArrayList<>();
+    private final Map<String, Host> byHostPort = new ConcurrentHashMap<>();
     private final Map<String, byte[]> rewritten = new ConcurrentHashMap<>();
     private final AtomicLong cachedBytes = new AtomicLong();
     private final AtomicLong requests = new AtomicLong();
@@ -117,6 +154,14 @@ public final class CorpusServer implements AutoCloseable {
         if (corpora.size() > MAX_CORPORA) {
             throw new IllegalArgumentException("at most " + MAX_CORPORA + " corpora, got " + corpora.size());
         }
+        for (String name : options.split().keySet()) {
+            if (corpora.stream().noneMatch(c -> c.name().equals(name))) {
+                throw new IllegalArgumentException("split: corpus '" + name + "' is not served (served: "
+                        + String.join(", ", corpora.stream().map(Corpus::name).toList()) + ")");
+            }
+        }
+        // main addresses first, so that a corpus keeps its address whether or not it or another one is split
+        int nextAddress = FIRST_HOST + corpora.size();
         for (int i = 0; i < corpora.size(); i++) {
             Corpus c = corpora.get(i);
             if (byName.containsKey(c.name())) {
@@ -129,8 +174,28 @@ public final class CorpusServer implements AutoCloseable {
             for (String page : c.htmlPages(options.stripNavigation())) {
                 pages.put(page, c.label(page).orElse(""));
             }
-            byName.put(c.name(), new Site(c, "127.0.0." + (FIRST_HOST + i), c.root().toRealPath(),
-                    Collections.unmodifiableMap(pages)));
+            String glob = options.split().get(c.name());
+            HostSplit split;
+            try {
+                split = glob == null ? HostSplit.none() : HostSplit.of(c, glob);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("split of corpus " + c.name() + ": " + e.getMessage(), e);
+            }
+            Map<String, String> splitAddresses = new LinkedHashMap<>();
+            for (String dir : split.directories()) {
+                if (nextAddress > FIRST_HOST + MAX_CORPORA - 1) {
+                    throw new IllegalArgumentException("at most " + MAX_CORPORA + " hosts (corpora and split "
+                            + "directories); the split of " + c.name() + " by '" + glob + "' makes more");
+                }
+                splitAddresses.put(dir, "127.0.0." + nextAddress++);
+            }
+            Site site = new Site(c, "127.0.0." + (FIRST_HOST + i), split, Collections.unmodifiableMap(splitAddresses),
+                    c.root().toRealPath(), Collections.unmodifiableMap(pages));
+            byName.put(c.name(), site);
+            hosts.add(new Host(site, site.address(), ""));
+        }
+        for (Site site : byName.values()) {
+            site.splitAddresses().forEach((dir, address) -> hosts.add(new Host(site, address, dir)));
         }
         // the fetcher runs many threads and latency keeps a handler busy: enough threads to overlap them
         executor = Executors.newFixedThreadPool(32, r -> {
@@ -139,12 +204,16 @@ public final class CorpusServer implements AutoCloseable {
             return t;
         });
         this.port = bind(options.port());
-        for (Site s : byName.values()) {
-            byHostPort.put(s.address() + ":" + port, s);
+        for (Host h : hosts) {
+            byHostPort.put(h.address() + ":" + port, h);
         }
     }
 
-    /** Starts serving {@code corpora} (at most {@link #MAX_CORPORA}); close to stop. */
+    /**
+     * Starts serving {@code corpora} (at most {@link #MAX_CORPORA} hosts); close to stop.
+     *
+     * @throws IllegalArgumentException when a split names a corpus not given, or its glob matches no directory
+     */
     public static CorpusServer start(List<Corpus> corpora, Options options) throws IOException {
         return new CorpusServer(corpora, options);
     }
@@ -157,8 +226,8 @@ public final class CorpusServer implements AutoCloseable {
                 HttpServer hub = listen("127.0.0.1", wanted);
                 hub.createContext("/", this::handleHub);
                 int bound = hub.getAddress().getPort();
-                for (Site s : byName.values()) {
-                    listen(s.address(), bound).createContext("/", ex -> handle(s, ex));
+                for (Host h : hosts) {
+                    listen(h.address(), bound).createContext("/", ex -> handle(h, ex));
                 }
                 servers.forEach(HttpServer::start);
                 return bound;
@@ -170,7 +239,7 @@ public final class CorpusServer implements AutoCloseable {
             }
         }
         executor.shutdownNow();
-        throw new IOException("cannot bind the corpus server to one port on 127.0.0.1.." + (byName.size() + 1)
+        throw new IOException("cannot bind the corpus server to one port on 127.0.0.1.." + (hosts.size() + 1)
                 + (wanted == 0 ? "" : " (port " + wanted + ")") + ": " + last.getMessage()
                 + "; loopback addresses other than 127.0.0.1 need Linux", last);
     }
@@ -202,6 +271,25 @@ public final class CorpusServer implements AutoCloseable {
         return URI.create("http://" + site(corpus).address() + ":" + port + "/");
     }
 
+    /**
+     * The hosts of a corpus split over hosts: split directory -> the root URL of its host, in directory order;
+     * empty when the corpus is served whole by {@link #baseUrl}.
+     */
+    public Map<String, URI> splitUrls(String corpus) {
+        Map<String, URI> urls = new LinkedHashMap<>();
+        site(corpus).splitAddresses().forEach((dir, address) -> urls.put(dir,
+                URI.create("http://" + address + ":" + port + "/")));
+        return urls;
+    }
+
+    /**
+     * Every corpus host as {@code host:port} (127.0.0.N:PORT): the main hosts in corpus order, then the split hosts.
+     * The hub on 127.0.0.1 is not among them. A crawl that should stay on the served web accepts exactly these.
+     */
+    public List<String> hostAuthorities() {
+        return hosts.stream().map(h -> h.address() + ":" + port).toList();
+    }
+
     /** The URLs of a corpus's entry pages. */
     public List<URI> entryUrls(String corpus) {
         return site(corpus).corpus().entries().stream().map(e -> URI.create(pageUrl(site(corpus), e))).toList();
@@ -229,7 +317,10 @@ public final class CorpusServer implements AutoCloseable {
                     + String.join(", ", byName.keySet()) + ")");
         }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        return baseUrl(name).resolve(path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
+        String decoded = uri.getPath() == null || uri.getPath().isEmpty() ? "/" : uri.getPath();
+        // the host that serves the path: the corpus's own, or that of its split directory
+        URI host = URI.create("http://" + byName.get(name).addressOf(decoded.substring(1)) + ":" + port + "/");
+        return host.resolve(path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
     }
 
     /**
@@ -245,11 +336,15 @@ public final class CorpusServer implements AutoCloseable {
         return page(url).isPresent();
     }
 
-    /** The corpus serving {@code url}, if it is one of ours. */
+    /** The corpus serving {@code url} (on its main host or one of its split hosts), if it is one of ours. */
     public Optional<Corpus> corpusOf(String url) {
+        return host(url).map(h -> h.site().corpus());
+    }
+
+    private Optional<Host> host(String url) {
         try {
             URI uri = new URI(url);
-            return Optional.ofNullable(byHostPort.get(uri.getHost() + ":" + uri.getPort())).map(Site::corpus);
+            return Optional.ofNullable(byHostPort.get(uri.getHost() + ":" + uri.getPort()));
         } catch (URISyntaxException e) {
             return Optional.empty();
         }
@@ -331,9 +426,11 @@ public final class CorpusServer implements AutoCloseable {
         return s;
     }
 
+    /** The URL of a page (or any path) of a corpus, on the host that serves it. */
     private String pageUrl(Site s, String relativePath) {
         try {
-            return new URI("http", null, s.address(), port, "/" + relativePath, null, null).toASCIIString();
+            return new URI("http", null, s.addressOf(relativePath), port, "/" + relativePath, null, null)
+                    .toASCIIString();
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("not a valid page path: " + relativePath, e);
         }
@@ -345,8 +442,8 @@ public final class CorpusServer implements AutoCloseable {
     private Optional<Page> page(String url) {
         try {
             URI uri = new URI(url);
-            Site s = byHostPort.get(uri.getHost() + ":" + uri.getPort());
-            if (s == null || uri.getPath() == null) {
+            Host h = byHostPort.get(uri.getHost() + ":" + uri.getPort());
+            if (h == null || uri.getPath() == null) {
                 return Optional.empty();
             }
             String path = uri.getPath().isEmpty() ? "/" : uri.getPath();
@@ -354,7 +451,10 @@ public final class CorpusServer implements AutoCloseable {
                 path += "index.html";
             }
             String rel = path.substring(1);
-            return s.pages().containsKey(rel) ? Optional.of(new Page(s, rel)) : Optional.empty();
+            Site s = h.site();
+            // a page is served by one host only: on another host its path is a redirect, not a page
+            return s.pages().containsKey(rel) && s.addressOf(rel).equals(h.address())
+                    ? Optional.of(new Page(s, rel)) : Optional.empty();
         } catch (URISyntaxException e) {
             return Optional.empty();
         }
@@ -362,7 +462,8 @@ public final class CorpusServer implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------- HTTP
 
-    private void handle(Site site, HttpExchange ex) throws IOException {
+    private void handle(Host host, HttpExchange ex) throws IOException {
+        Site site = host.site();
         try (ex) {
             requests.incrementAndGet();
             delay();
@@ -378,11 +479,22 @@ public final class CorpusServer implements AutoCloseable {
                 return;
             }
             String rel = path.substring(1);
+            if (rel.isEmpty() && !host.isMain()) {
+                send(ex, 200, ContentTypes.HTML, siteIndex(host).getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            if (!site.addressOf(rel).equals(host.address())) {
+                // the path belongs to another host of the corpus: send the client there, as a moved site does
+                String query = ex.getRequestURI().getRawQuery();
+                ex.getResponseHeaders().add("Location", pageUrl(site, rel) + (query == null ? "" : "?" + query));
+                send(ex, 301, ContentTypes.HTML, new byte[0]);
+                return;
+            }
             if (rel.isEmpty() || rel.endsWith("/")) {
                 if (site.pages().containsKey(rel + "index.html")) {
                     rel += "index.html";
                 } else if (rel.isEmpty()) {
-                    send(ex, 200, ContentTypes.HTML, siteIndex(site).getBytes(StandardCharsets.UTF_8));
+                    send(ex, 200, ContentTypes.HTML, siteIndex(host).getBytes(StandardCharsets.UTF_8));
                     return;
                 }
             }
@@ -439,7 +551,8 @@ public final class CorpusServer implements AutoCloseable {
         if (cached != null) {
             return cached;
         }
-        byte[] body = rewriter.rewrite(Files.readAllBytes(file), rel, options.stripNavigation());
+        byte[] body = rewriter.rewrite(Files.readAllBytes(file), rel, options.stripNavigation(),
+                path -> "http://" + site.addressOf(path) + ":" + port);
         if (cachedBytes.addAndGet(body.length) <= CACHE_BYTES) {
             rewritten.put(key, body);
         } else {
@@ -461,9 +574,10 @@ public final class CorpusServer implements AutoCloseable {
             } else if ("/".equals(path)) {
                 StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"UTF-8\">"
                         + "<title>TopicStorm offline web</title></head><body><h1>TopicStorm offline web</h1><ul>");
-                for (Site s : byName.values()) {
-                    sb.append("<li><a href=\"").append(baseUrl(s.corpus().name())).append("\">")
-                            .append(escape(s.corpus().name())).append("</a></li>");
+                for (Host h : hosts) {
+                    sb.append("<li><a href=\"http://").append(h.address()).append(':').append(port).append("/\">")
+                            .append(escape(h.site().corpus().name() + (h.isMain() ? "" : ": " + h.directory())))
+                            .append("</a></li>");
                 }
                 send(ex, 200, ContentTypes.HTML, sb.append("</ul></body></html>").toString()
                         .getBytes(StandardCharsets.UTF_8));
@@ -475,14 +589,27 @@ public final class CorpusServer implements AutoCloseable {
         }
     }
 
-    /** The site index of a corpus without index.html: its entry pages, by title. */
-    private String siteIndex(Site site) {
+    /**
+     * The site index of a host without index.html at its root. On the main host: the corpus's entry pages, by title
+     * (absolute URLs for those on split hosts). On a split host: the entry pages it serves, and the main host's index.
+     */
+    private String siteIndex(Host host) {
+        Site site = host.site();
+        String name = site.corpus().name() + (host.isMain() ? "" : ": " + host.directory());
         StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"UTF-8\"><title>")
-                .append(escape(site.corpus().name())).append("</title></head><body><h1>")
-                .append(escape(site.corpus().name())).append("</h1><ul>");
+                .append(escape(name)).append("</title></head><body><h1>").append(escape(name)).append("</h1><ul>");
         for (String entry : site.corpus().entries()) {
-            sb.append("<li><a href=\"/").append(escape(pageUrl(site, entry).replaceFirst("^http://[^/]+/", "")))
+            boolean here = site.addressOf(entry).equals(host.address());
+            if (!here && !host.isMain()) {
+                continue;
+            }
+            String url = pageUrl(site, entry);
+            sb.append("<li><a href=\"").append(escape(here ? url.replaceFirst("^http://[^/]+", "") : url))
                     .append("\">").append(escape(title(site, entry))).append("</a></li>");
+        }
+        if (!host.isMain()) {
+            sb.append("<li><a href=\"").append(baseUrl(site.corpus().name())).append("\">")
+                    .append(escape(site.corpus().name())).append("</a></li>");
         }
         return sb.append("</ul></body></html>").toString();
     }

@@ -25,6 +25,8 @@ import java.util.List;
  * two hops and the link structure says nothing about topics.</li>
  * <li>The page is re-encoded as UTF-8 (the charset of the HTTP header the server sends).</li>
  * </ol>
+ * When the corpus is split over several hosts ({@link HostSplit}), a link to a page that another host serves
+ * becomes an absolute URL of that host ({@link Hosts}); links within the page's own host stay root-relative.
  * Holds no state: one instance serves any number of threads.
  */
 public final class PageRewriter {
@@ -50,12 +52,33 @@ public final class PageRewriter {
     private static final String SELF = "corpus.invalid";
 
     /**
+     * Which host serves each path of a corpus, for links between the hosts of a split corpus.
+     */
+    @FunctionalInterface
+    public interface Hosts {
+        /** The whole corpus on one host. */
+        Hosts ONE = path -> "";
+
+        /**
+         * The origin ({@code http://127.0.0.N:PORT}, no trailing '/') of the host serving {@code relativePath}
+         * (decoded, '/' separated, no leading '/'); any value that is the same for every path of one host.
+         */
+        String originOf(String relativePath);
+    }
+
+    /** {@link #rewrite(byte[], String, boolean, Hosts)} for a corpus on one host. */
+    public byte[] rewrite(byte[] html, String relativePath, boolean stripNavigation) {
+        return rewrite(html, relativePath, stripNavigation, Hosts.ONE);
+    }
+
+    /**
      * @param html            the page's bytes as stored (charset from its meta tag or BOM; UTF-8 otherwise)
      * @param relativePath    the page's path relative to the corpus root, e.g. {@code library/socket.html}
      * @param stripNavigation whether to remove {@link #NAVIGATION}
+     * @param hosts           which host serves which path: links to another host than the page's become absolute
      * @return the rewritten page, UTF-8 encoded
      */
-    public byte[] rewrite(byte[] html, String relativePath, boolean stripNavigation) {
+    public byte[] rewrite(byte[] html, String relativePath, boolean stripNavigation, Hosts hosts) {
         Document doc;
         try {
             // a <base href> in the page replaces this base URI while parsing, as in a browser
@@ -63,10 +86,11 @@ public final class PageRewriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         }
+        String ownOrigin = hosts.originOf(relativePath);
         for (String[] selectorAndAttribute : URL_ATTRIBUTES) {
             String attribute = selectorAndAttribute[1];
             for (Element e : doc.select(selectorAndAttribute[0])) {
-                String rewritten = rootRelative(e.absUrl(attribute));
+                String rewritten = rootRelative(e.absUrl(attribute), hosts, ownOrigin);
                 if (rewritten != null) {
                     e.attr(attribute, rewritten);
                 }
@@ -90,8 +114,11 @@ public final class PageRewriter {
         }
     }
 
-    /** The path, query and fragment of a URL on this corpus, or null for a link elsewhere (or none). */
-    private static String rootRelative(String absolute) {
+    /**
+     * The path, query and fragment of a URL on this corpus, prefixed by the origin of its host when that is not the
+     * page's own host ({@code ownOrigin}); null for a link elsewhere (or none).
+     */
+    private static String rootRelative(String absolute, Hosts hosts, String ownOrigin) {
         if (absolute.isEmpty()) {
             return null;
         }
@@ -101,7 +128,10 @@ public final class PageRewriter {
                 return null;
             }
             String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            return path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery())
+            String decoded = uri.getPath() == null || uri.getPath().isEmpty() ? "/" : uri.getPath();
+            String origin = hosts.originOf(decoded.substring(1));
+            return (origin.equals(ownOrigin) ? "" : origin) + path
+                    + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery())
                     + (uri.getRawFragment() == null ? "" : "#" + uri.getRawFragment());
         } catch (URISyntaxException e) {
             return null;

@@ -35,7 +35,8 @@ public final class SiteWalk {
      * @param depth         every reached page (URL) -> hops from the nearest start page
      * @param links         links from reached pages to served pages, counted once per page pair
      * @param sameLabel     of those, links between two pages with the same (non-empty) label
-     * @param otherHost     of those, links to another corpus's host
+     * @param otherHost     of those, links to another host (another corpus, or another split directory of the same
+     *                      corpus)
      * @param broken        links on our hosts to URLs that are not served pages (404s, hidden pages, other files)
      * @param fetchFailures pages that did not answer 200 with HTML
      */
@@ -134,7 +135,7 @@ public final class SiteWalk {
                         if (!fromLabel.isEmpty() && fromLabel.equals(server.label(to).orElse(""))) {
                             sameLabel++;
                         }
-                        if (!server.corpusOf(to).equals(server.corpusOf(from))) {
+                        if (!authority(to).equals(authority(from))) {
                             otherHost++;
                         }
                         if (depth.size() < maxPages && depth.putIfAbsent(to, d + 1) == null) {
@@ -148,6 +149,12 @@ public final class SiteWalk {
             pool.shutdownNow();
         }
         return new Result(depth, links, sameLabel, otherHost, broken, failures);
+    }
+
+    /** host:port of a URL. */
+    private static String authority(String url) {
+        URI uri = URI.create(url);
+        return uri.getHost() + ":" + uri.getPort();
     }
 
     /** A page's distinct outlinks without fragments, or empty when it could not be fetched as HTML. */

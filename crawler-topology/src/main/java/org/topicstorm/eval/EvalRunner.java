@@ -8,6 +8,7 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.FrontierConfig;
 import org.topicstorm.parse.ParseConfig;
+import org.topicstorm.parse.ServedHostsFilter;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.LinkPrioritizers;
 import org.topicstorm.topic.Topic;
@@ -74,10 +75,11 @@ public final class EvalRunner {
      * Settings every evaluation crawl gets (over the configuration given): the corpora are on loopback, so no
      * politeness delay is needed; short batch delays and query intervals, since a few hosts answering at once would
      * otherwise leave the crawl waiting on them most of the time. The frontier's order (best-first, K URLs per host
-     * per query) is the crawler's own. Outlinks stay on the host of the page they are on
-     * (storm-conf/urlfilters-offline.json: the usual chain plus StormCrawler's HostURLFilter): the corpora link to
-     * real sites (Wikipedia, the LibreOffice wiki), and an evaluation must neither leave 127.0.0.x nor count
-     * unreachable pages.
+     * per query) is the crawler's own. Outlinks are kept only on the served hosts
+     * (storm-conf/urlfilters-offline.json: the usual chain plus {@link ServedHostsFilter}, whose hosts
+     * {@link #run} sets to the server's): a crawl follows links between corpora and between the hosts of a split
+     * corpus, but the corpora also link to real sites (Wikipedia, the LibreOffice wiki), and an evaluation must
+     * neither leave the served web nor count unreachable pages.
      */
     public static final Map<String, Object> EVAL_CONF = Map.of(
             "fetcher.server.delay", 0.0,
@@ -86,10 +88,12 @@ public final class EvalRunner {
             CrawlRunner.IDLE_STOP_SECS, 5,
             CrawlRunner.PROGRESS_SECS, 1);
 
-    /** The configuration of every evaluation crawl: {@code conf} with {@link #EVAL_CONF} over it. */
-    public static Map<String, Object> crawlConf(Map<String, Object> conf) {
+    /** The configuration of every evaluation crawl: {@code conf} with {@link #EVAL_CONF} over it, kept on the served hosts. */
+    public static Map<String, Object> crawlConf(Map<String, Object> conf, CorpusServer server) {
         Map<String, Object> runConf = new HashMap<>(conf);
         runConf.putAll(EVAL_CONF);
+        // the offline URL filter keeps a crawl on the hosts the server serves
+        runConf.put(ServedHostsFilter.HOSTS, server.hostAuthorities());
         return runConf;
     }
 
@@ -135,7 +139,7 @@ public final class EvalRunner {
             CrawlIndices indices = new CrawlIndices(options.crawlPrefix() == null
                     ? crawlName(topic.name(), strategy, stamp)
                     : (options.crawlPrefix() + "-" + strategy).toLowerCase(java.util.Locale.ROOT));
-            Map<String, Object> runConf = crawlConf(conf);
+            Map<String, Object> runConf = crawlConf(conf, server);
             runConf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
             runConf.put(TopicStormConfig.TOPIC_FILE, topic.source() + " (" + strategy + ")");
             runConf.put(TopicStormConfig.TOPIC_YAML, yaml);

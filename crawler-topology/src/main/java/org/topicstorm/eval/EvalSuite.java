@@ -203,7 +203,7 @@ public final class EvalSuite {
             }
             Topic t = topic.topic(seed -> server.resolve(seed).toString(), null);
             long walkStart = System.nanoTime();
-            Reachability reach = Reachability.walk(server, t.seeds(), EvalRunner.crawlConf(conf),
+            Reachability reach = Reachability.walk(server, t.seeds(), EvalRunner.crawlConf(conf, server),
                     t.limits().maxDepth(), truth);
             progress.accept(String.format(java.util.Locale.ROOT,
                     "Reachable from the seeds: %d of the %d pages of R (%s), %d served pages in all (walked in %.1f s)",

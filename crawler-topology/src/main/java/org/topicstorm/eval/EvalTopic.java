@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import org.topicstorm.corpus.Corpus;
+import org.topicstorm.corpus.HostSplit;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicException;
 import org.topicstorm.topic.TopicLoader;
@@ -17,8 +19,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -29,6 +34,7 @@ import java.util.regex.Pattern;
  * evaluation:
  *   corpora: [libreoffice-help-en-us]     # the corpora to serve (each its own host)
  *   labels: [scalc, schart]               # the ground truth: pages with one of these labels are relevant
+ *   split: {libreoffice-help-en-us: 'en-US/text/*'}   # optional: these directories get a host each
  * </pre>
  * Seeds may name served pages as {@code corpus://NAME/path.html}; they become URLs once the corpora are served
  * ({@link #topicYaml}). Everything but the evaluation section is read by {@link TopicLoader}, so errors name the
@@ -38,7 +44,7 @@ public final class EvalTopic {
 
     /** The section this class takes out of the topic file. */
     public static final String SECTION = "evaluation";
-    public static final List<String> SECTION_FIELDS = List.of("corpora", "labels");
+    public static final List<String> SECTION_FIELDS = List.of("corpora", "labels", "split");
     static final String CORPUS_PREFIX = "corpus://";
 
     private static final ObjectMapper YAML = new ObjectMapper(
@@ -50,12 +56,15 @@ public final class EvalTopic {
     private final ObjectNode topic;
     private final List<String> corpora;
     private final List<String> labels;
+    private final Map<String, String> split;
 
-    private EvalTopic(String source, ObjectNode topic, List<String> corpora, List<String> labels) {
+    private EvalTopic(String source, ObjectNode topic, List<String> corpora, List<String> labels,
+                      Map<String, String> split) {
         this.source = source;
         this.topic = topic;
         this.corpora = List.copyOf(corpora);
         this.labels = List.copyOf(labels);
+        this.split = Collections.unmodifiableMap(new LinkedHashMap<>(split));
     }
 
     /** Reads an evaluation topic file (UTF-8). */
@@ -88,6 +97,7 @@ public final class EvalTopic {
         List<String> errors = new ArrayList<>();
         List<String> corpora = List.of();
         List<String> labels = List.of();
+        Map<String, String> split = Map.of();
         if (section == null || section.isNull()) {
             errors.add(error(source, SECTION, "missing: an evaluation topic needs 'evaluation: {corpora: [NAME, ...], "
                     + "labels: [LABEL, ...]}' (see seeds/eval/README.md)"));
@@ -108,6 +118,7 @@ public final class EvalTopic {
                 }
             }
             labels = names(section.get("labels"), source, SECTION + ".labels", errors);
+            split = split(section.get("split"), corpora, source, errors);
         }
         // corpus:// seeds must name a corpus of this topic
         JsonNode seeds = topic.get("seeds");
@@ -123,7 +134,7 @@ public final class EvalTopic {
         if (!errors.isEmpty()) {
             throw new TopicException(source, errors);
         }
-        return new EvalTopic(source, topic, corpora, labels);
+        return new EvalTopic(source, topic, corpora, labels, split);
     }
 
     /** The file (or name) the topic was read from. */
@@ -139,6 +150,34 @@ public final class EvalTopic {
     /** The labels that make a page relevant. */
     public List<String> labels() {
         return labels;
+    }
+
+    /**
+     * The corpora served split over hosts: corpus name -> glob of its directories that get a host each
+     * ({@link HostSplit}), in the order written; empty when every corpus is one host.
+     */
+    public Map<String, String> split() {
+        return split;
+    }
+
+    /**
+     * Checks the {@link #split} globs against the corpora as they are on disk: each must match a directory.
+     *
+     * @param corpus a corpus of this topic by name
+     * @throws TopicException naming the file and the field {@code evaluation.split.NAME}
+     */
+    public void checkSplit(Function<String, Corpus> corpus) {
+        List<String> errors = new ArrayList<>();
+        split.forEach((name, glob) -> {
+            try {
+                HostSplit.of(corpus.apply(name), glob);
+            } catch (IllegalArgumentException e) {
+                errors.add(error(source, SECTION + ".split." + name, e.getMessage()));
+            }
+        });
+        if (!errors.isEmpty()) {
+            throw new TopicException(source, errors);
+        }
     }
 
     /** The topic's name. */
@@ -211,6 +250,40 @@ public final class EvalTopic {
         String rest = seed.substring(CORPUS_PREFIX.length());
         int slash = rest.indexOf('/');
         return slash < 0 ? rest : rest.substring(0, slash);
+    }
+
+    /** The split section: absent = no split; else a mapping of listed corpora to valid directory globs. */
+    private static Map<String, String> split(JsonNode node, List<String> corpora, String source,
+                                             List<String> errors) {
+        Map<String, String> split = new LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return split;
+        }
+        String field = SECTION + ".split";
+        if (!node.isObject()) {
+            errors.add(error(source, field, "must be a mapping of corpus name to a directory pattern, e.g. "
+                    + "{libreoffice-help-en-us: 'en-US/text/*'}"));
+            return split;
+        }
+        node.fields().forEachRemaining(e -> {
+            String name = e.getKey();
+            JsonNode glob = e.getValue();
+            if (!corpora.contains(name)) {
+                errors.add(error(source, field + "." + name, "corpus '" + name + "' is not listed in " + SECTION
+                        + ".corpora " + corpora));
+            } else if (!glob.isTextual()) {
+                errors.add(error(source, field + "." + name, "must be a directory pattern (text), e.g. "
+                        + "'en-US/text/*'"));
+            } else {
+                try {
+                    HostSplit.checkGlob(glob.textValue());
+                    split.put(name, glob.textValue());
+                } catch (IllegalArgumentException x) {
+                    errors.add(error(source, field + "." + name, x.getMessage()));
+                }
+            }
+        });
+        return split;
     }
 
     private static List<String> names(JsonNode node, String source, String field, List<String> errors) {

@@ -54,8 +54,14 @@ public final class UrlFilterChain {
         try {
             return new UrlFilterChain(new URLFilters(conf, name));
         } catch (IOException | RuntimeException e) {
+            // StormCrawler wraps a filter's own complaint (e.g. a missing key) in a generic message: show both
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
             throw new IllegalArgumentException("Configuration key '" + CONFIG_FILE + "': '" + name
-                    + "' is not a valid URL filter chain: " + e.getMessage(), e);
+                    + "' is not a valid URL filter chain: " + e.getMessage()
+                    + (root == e || root.getMessage() == null ? "" : ": " + root.getMessage()), e);
         }
     }
 

@@ -37,6 +37,37 @@ class CorpusCommandTest extends CliTest {
     }
 
     @Test
+    void checkWalksACorpusSplitOverHosts() throws IOException {
+        Path site = tmp.resolve("site");
+        Files.createDirectories(site.resolve("calc"));
+        Files.createDirectories(site.resolve("write"));
+        Files.writeString(site.resolve("index.html"), "<a href=\"calc/a.html\">a</a>");
+        Files.writeString(site.resolve("calc/a.html"), "<a href=\"../write/b.html\">b</a>");
+        Files.writeString(site.resolve("write/b.html"), "<a href=\"../index.html\">home</a>");
+        Path home = tmp.resolve("home");
+        assertEquals(0, run("corpus", "register", "mine", site.toString(), "--label", "calc/**=calc",
+                "--home", home.toString()), err.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("corpus", "check", "mine", "--split", "mine=*", "--home", home.toString()),
+                err.toString());
+        String text = out.toString();
+        // / -> calc/a (other host) -> write/b (other host) -> index.html (other host) -> calc/a (other host): the walk
+        // meets the main host's index page twice (as / and as /index.html), and every link crosses hosts
+        assertTrue(text.contains("3 of 3 served pages reached") && text.contains(", 4 to another host;"), text);
+        assertTrue(text.contains("host: reached / served"), text);
+        assertTrue(text.matches("(?s).*127\\.0\\.0\\.3:\\d+ +calc/ +1 / +1.*"), text);
+        assertTrue(text.matches("(?s).*127\\.0\\.0\\.4:\\d+ +write/ +1 / +1.*"), text);
+
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("corpus", "check", "mine", "--split", "mine", "--home", home.toString()));
+        assertTrue(err.toString().startsWith("--split 'mine': expected NAME=DIRS"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("corpus", "check", "mine", "--split", "mine=nothing/*", "--home", home.toString()));
+        assertTrue(err.toString().startsWith("--split: split of corpus mine: 'nothing/*' matches no directory"),
+                err.toString());
+    }
+
+    @Test
     void aBadLabelPatternIsOneLineWithExitCodeOne() {
         assertEquals(1, run("corpus", "register", "mine", tmp.toString(), "--label", "calc/**",
                 "--home", tmp.resolve("home").toString()));

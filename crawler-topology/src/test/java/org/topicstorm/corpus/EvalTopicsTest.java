@@ -14,7 +14,9 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -43,6 +45,9 @@ class EvalTopicsTest {
     private static boolean isLabelOf(String corpus, String label) {
         if (corpus.startsWith("libreoffice-help-")) {
             return KnownCorpora.LIBREOFFICE_MODULES.contains(label);
+        }
+        if (corpus.equals("postgresql-doc-15")) {
+            return KnownCorpora.POSTGRESQL_LABELS.stream().anyMatch(p -> p.endsWith("=" + label));
         }
         return label.matches("library/[a-z_]+|[a-z-]+");
     }
@@ -78,6 +83,21 @@ class EvalTopicsTest {
                 int host = CorpusServer.FIRST_HOST + corpora.indexOf(seed.getAuthority());
                 seeds.set(i, "http://127.0.0." + host + ":8080" + (seed.getPath().isEmpty() ? "/" : seed.getPath()));
             }
+            // a split names a corpus of the topic and a valid directory glob; the LibreOffice help is split by module
+            Map<String, String> split = new LinkedHashMap<>();
+            if (evaluation.has("split")) {
+                evaluation.get("split").fields().forEachRemaining(e -> split.put(e.getKey(), e.getValue().asText()));
+            }
+            split.forEach((corpus, glob) -> {
+                assertTrue(corpora.contains(corpus), f + ": split of " + corpus);
+                HostSplit.checkGlob(glob);
+            });
+            for (String corpus : corpora) {
+                if (corpus.startsWith("libreoffice-help-") && corpora.size() == 1) {
+                    String lang = corpus.endsWith("-en-us") ? "en-US" : "zh-CN";
+                    assertEquals(Map.of(corpus, lang + "/text/*"), split, f + ": one host per module");
+                }
+            }
             assertTrue(seeds.size() >= 2, f + ": a realistic start has the front page and an on-topic page");
             assertTrue(seeds.toString().contains(":8080/\""), f + ": one seed is a corpus's front page");
             Topic topic = TopicLoader.fromString(YAML.writeValueAsString(root), f.toString());
@@ -89,7 +109,9 @@ class EvalTopicsTest {
                 english++;
             }
         }
-        assertTrue(english >= 4 && chinese >= 2, "4 English and 2 Chinese topics, got " + english + " and " + chinese);
+        assertTrue(english >= 7 && chinese >= 2, "7 English and 2 Chinese topics, got " + english + " and " + chinese);
+        assertTrue(files.stream().filter(p -> p.getFileName().toString().startsWith("pg-")).count() >= 2,
+                "at least two topics on the PostgreSQL manual");
         assertTrue(Set.copyOf(files.stream().map(p -> p.getFileName().toString()).toList()).contains("lo-calc-en.yaml"));
     }
 }

@@ -88,6 +88,40 @@ class PageRewriterTest {
         assertEquals("/default.css", doc.selectFirst("link").attr("href"));
     }
 
+    /** The LibreOffice help split by module: text/scalc and text/shared on hosts of their own. */
+    private static final PageRewriter.Hosts BY_MODULE = path -> path.startsWith("en-US/text/scalc/")
+            ? "http://127.0.0.3:8000" : path.startsWith("en-US/text/shared/") ? "http://127.0.0.4:8000"
+            : "http://127.0.0.2:8000";
+
+    @Test
+    void linksToAnotherHostOfASplitCorpusBecomeAbsoluteUrlsOfThatHost() {
+        byte[] out = rewriter.rewrite(LIBREOFFICE.getBytes(StandardCharsets.UTF_8), "en-US/text/scalc/main0106.html",
+                true, BY_MODULE);
+        Document doc = Jsoup.parse(new String(out, StandardCharsets.UTF_8));
+        // the shared page is on the shared host; the SUM page on the page's own (scalc) host stays root-relative
+        assertEquals(List.of("http://127.0.0.4:8000/en-US/text/shared/01/06990000.html",
+                "/en-US/text/scalc/01/func_sum.html#bm_1", "https://example.org/x"), hrefs(doc));
+        // files outside every split directory are on the main host
+        assertEquals("http://127.0.0.2:8000/media/helpimg/calc.png", doc.selectFirst("img").attr("src"));
+
+        // the same page seen from the main host: both modules are elsewhere
+        Document fromMain = Jsoup.parse(new String(rewriter.rewrite(LIBREOFFICE.getBytes(StandardCharsets.UTF_8),
+                "en-US/noscript.html", true, BY_MODULE), StandardCharsets.UTF_8));
+        assertEquals(List.of("http://127.0.0.4:8000/en-US/text/shared/01/06990000.html",
+                "http://127.0.0.3:8000/en-US/text/scalc/01/func_sum.html#bm_1", "https://example.org/x"),
+                hrefs(fromMain));
+        assertEquals("/media/helpimg/calc.png", fromMain.selectFirst("img").attr("src"));
+    }
+
+    @Test
+    void theHostOfALinkIsFoundFromItsDecodedPath() {
+        String html = "<html><body><a href=\"a%20b/x.html?q=1#f\">x</a><a href=\"#top\">top</a></body></html>";
+        PageRewriter.Hosts hosts = path -> path.startsWith("a b/") ? "http://127.0.0.3:1" : "http://127.0.0.2:1";
+        Document doc = Jsoup.parse(new String(rewriter.rewrite(html.getBytes(StandardCharsets.UTF_8), "index.html",
+                true, hosts), StandardCharsets.UTF_8));
+        assertEquals(List.of("http://127.0.0.3:1/a%20b/x.html?q=1#f", "/index.html#top"), hrefs(doc));
+    }
+
     @Test
     void libreOfficeNavigationIsStripped() {
         Document doc = rewrite(LIBREOFFICE, "en-US/text/scalc/main0106.html", true);

@@ -25,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The evaluation pipeline end to end on real pages: a subset of the English LibreOffice help (Calc, Chart and
  * Writer, about 890 pages; the other modules hidden: 404 and disallowed in robots.txt) served on loopback, the
  * labelled topic seeds/eval/lo-calc-en.yaml crawled best-first and breadth-first by the real topology (Storm
- * LocalCluster, the test ES node), measured against the labels.
+ * LocalCluster, the test ES node), measured against the labels. The strategies are compared on the subset served as
+ * one host; the same subset split over hosts as the topic asks (evaluation.split: one loopback address per module)
+ * is crawled breadth-first to show that a crawl follows links across the served hosts and never leaves them.
  */
 class EvalIT {
 
@@ -34,9 +36,12 @@ class EvalIT {
     static final List<String> KEPT = List.of("scalc", "schart", "swriter");
 
     private static CorpusServer server;
+    private static CorpusServer splitServer;
+    private static EvalTopic topic;
 
     @BeforeAll
     static void serve() throws Exception {
+        topic = EvalTopic.load(Path.of("..", "seeds", "eval", "lo-calc-en.yaml"));
         String env = System.getenv(CorpusCatalog.HOME_ENV);
         CorpusCatalog catalog = new CorpusCatalog(env != null && !env.isBlank() ? Path.of(env)
                 : Path.of("target", "corpora"));
@@ -49,6 +54,8 @@ class EvalIT {
                 .filter(e -> KEPT.stream().anyMatch(m -> e.contains("/text/" + m + "/"))).toList();
         Corpus subset = new Corpus(full.name(), full.root(), full.labels(), entries, hidden);
         server = CorpusServer.start(List.of(subset), CorpusServer.Options.DEFAULTS);
+        topic.checkSplit(name -> subset);
+        splitServer = CorpusServer.start(List.of(subset), CorpusServer.Options.DEFAULTS.withSplit(topic.split()));
     }
 
     @AfterAll
@@ -56,17 +63,15 @@ class EvalIT {
         if (server != null) {
             server.close();
         }
+        if (splitServer != null) {
+            splitServer.close();
+        }
     }
 
     @Test
     void bestFirstHarvestsMoreThanBreadthFirstAndTheReportIsWritten(@TempDir Path out) throws Exception {
-        EvalTopic topic = EvalTopic.load(Path.of("..", "seeds", "eval", "lo-calc-en.yaml"));
-        Map<String, Object> conf = CrawlConf.defaults();
-        conf.put(EsSettings.ADDRESSES, List.of(EsTestNode.url().toString()));
-        conf.put("fetcher.threads.number", 4);
-        conf.put("topology.testing.always.try.serialize", true);
         EvalRunner.Result result = new EvalRunner(line -> System.out.println("[eval] " + line)).run(topic, server,
-                conf, new EvalRunner.Options(List.of("best-first", "breadth-first"), PAGES, Duration.ofMinutes(4),
+                conf(), new EvalRunner.Options(List.of("best-first", "breadth-first"), PAGES, Duration.ofMinutes(4),
                         null, false, null));
 
         assertEquals(2, result.runs().size());
@@ -100,5 +105,34 @@ class EvalIT {
         byte[] png = Files.readAllBytes(out.resolve("harvest-rate.png"));
         assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");
         assertTrue(Files.readString(out.resolve("table.csv")).startsWith("strategy,fetched,hr@50,hr@150"));
+    }
+
+    @Test
+    void aCrawlOfTheSplitCorpusCrossesItsHostsAndStaysOnThem() throws Exception {
+        int pages = 60;
+        assertEquals(9, splitServer.splitUrls(CORPUS).size(), "one host per module directory of en-US/text");
+        EvalRunner.Result result = new EvalRunner(line -> System.out.println("[eval split] " + line)).run(topic,
+                splitServer, conf(), new EvalRunner.Options(List.of("breadth-first"), pages, Duration.ofMinutes(3),
+                        null, false, null));
+        EvalRunner.Run run = result.runs().get(0);
+        assertEquals(pages, run.metrics().fetched());
+        assertEquals(480, result.truthSize(), "splitting changes no page");
+        List<String> hosts = run.log().stream().map(p -> java.net.URI.create(p.url()).getAuthority()).distinct()
+                .toList();
+        assertTrue(splitServer.hostAuthorities().containsAll(hosts), "only served hosts (ServedHostsFilter): " + hosts);
+        // the main host's site index links the entry pages of Calc, Chart and Writer, each on its own host
+        for (String module : KEPT) {
+            String host = splitServer.splitUrls(CORPUS).get("en-US/text/" + module).getAuthority();
+            assertTrue(hosts.contains(host), module + " host " + host + " reached: " + hosts);
+        }
+        assertEquals(2, run.metrics().relevantHosts(pages), "relevant pages on the Calc and the Chart host");
+    }
+
+    private static Map<String, Object> conf() throws java.io.IOException {
+        Map<String, Object> conf = CrawlConf.defaults();
+        conf.put(EsSettings.ADDRESSES, List.of(EsTestNode.url().toString()));
+        conf.put("fetcher.threads.number", 4);
+        conf.put("topology.testing.always.try.serialize", true);
+        return conf;
     }
 }

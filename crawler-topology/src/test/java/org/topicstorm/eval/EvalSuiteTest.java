@@ -30,13 +30,14 @@ class EvalSuiteTest {
     }
 
     @Test
-    void theShippedSuiteHasSixTopicsThatLoad() throws Exception {
+    void theShippedSuiteHasNineTopicsThatLoad() throws Exception {
         List<Path> files = EvalSuite.topicFiles(SEEDS_EVAL);
         assertEquals(List.of("lo-basic-en.yaml", "lo-calc-en.yaml", "lo-calc-zh.yaml", "lo-impress-en.yaml",
-                "lo-writer-zh.yaml", "py-networking-en.yaml"),
-                files.stream().map(p -> p.getFileName().toString()).toList());
+                "lo-writer-zh.yaml", "pg-catalogs-en.yaml", "pg-libpq-en.yaml", "pg-plang-en.yaml",
+                "py-networking-en.yaml"), files.stream().map(p -> p.getFileName().toString()).toList());
         assertEquals(List.of("lo-basic-en", "lo-calc-en", "lo-calc-zh", "lo-impress-en", "lo-writer-zh",
-                "py-networking-en"), EvalSuite.loadTopics(files).stream().map(EvalTopic::name).toList());
+                "pg-catalogs-en", "pg-libpq-en", "pg-plang-en", "py-networking-en"),
+                EvalSuite.loadTopics(files).stream().map(EvalTopic::name).toList());
     }
 
     @Test

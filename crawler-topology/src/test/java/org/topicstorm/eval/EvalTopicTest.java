@@ -1,10 +1,17 @@
 package org.topicstorm.eval;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.corpus.Corpus;
+import org.topicstorm.corpus.LabelRule;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicException;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,8 +66,50 @@ class EvalTopicTest {
 
         TopicException bad = assertThrows(TopicException.class, () -> EvalTopic.fromString(
                 FILE.replace("labels: [scalc, schart]", "labels: []\n  colour: red"), "calc.yaml"));
-        assertEquals(List.of("calc.yaml: field 'evaluation.colour': unknown field; allowed fields are: corpora, labels",
+        assertEquals(List.of(
+                "calc.yaml: field 'evaluation.colour': unknown field; allowed fields are: corpora, labels, split",
                 "calc.yaml: field 'evaluation.labels': must be a non-empty list of names, e.g. [a, b]"), bad.errors());
+    }
+
+    @Test
+    void aSplitNamesCorporaOfTheTopicAndDirectoryGlobs() {
+        EvalTopic e = EvalTopic.fromString(FILE.replace("labels: [scalc, schart]",
+                "labels: [scalc, schart]\n  split: {lo-help: 'en-US/text/*'}"), "calc.yaml");
+        assertEquals(Map.of("lo-help", "en-US/text/*"), e.split());
+        assertEquals(Map.of(), EvalTopic.fromString(FILE, "calc.yaml").split(), "no split: one host per corpus");
+        assertTrue(!e.topicYaml(SERVER, null).contains("split"), "the split is not part of the topic");
+
+        TopicException bad = assertThrows(TopicException.class, () -> EvalTopic.fromString(FILE.replace(
+                "labels: [scalc, schart]", "labels: [scalc]\n  split: {python3.11-doc: library, lo-help: '/en-US'}"),
+                "calc.yaml"));
+        assertEquals(List.of("calc.yaml: field 'evaluation.split.python3.11-doc': corpus 'python3.11-doc' is not "
+                        + "listed in evaluation.corpora [lo-help]",
+                "calc.yaml: field 'evaluation.split.lo-help': '/en-US': write the directories relative to the corpus "
+                        + "root, without a leading or trailing '/', e.g. 'en-US/text/*'"), bad.errors());
+
+        TopicException notText = assertThrows(TopicException.class, () -> EvalTopic.fromString(FILE.replace(
+                "labels: [scalc, schart]", "labels: [scalc]\n  split: {lo-help: [a, b]}"), "calc.yaml"));
+        assertEquals(List.of("calc.yaml: field 'evaluation.split.lo-help': must be a directory pattern (text), e.g. "
+                + "'en-US/text/*'"), notText.errors());
+        TopicException notMap = assertThrows(TopicException.class, () -> EvalTopic.fromString(FILE.replace(
+                "labels: [scalc, schart]", "labels: [scalc]\n  split: 'en-US/text/*'"), "calc.yaml"));
+        assertTrue(notMap.errors().get(0).startsWith("calc.yaml: field 'evaluation.split': must be a mapping"),
+                notMap.errors().toString());
+    }
+
+    @Test
+    void aSplitThatMatchesNoDirectoryOnDiskNamesTheFileAndField(@TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("en-US/text/scalc"));
+        Corpus corpus = new Corpus("lo-help", root, LabelRule.none(), "index.html");
+        EvalTopic ok = EvalTopic.fromString(FILE.replace("labels: [scalc, schart]",
+                "labels: [scalc]\n  split: {lo-help: 'en-US/text/*'}"), "calc.yaml");
+        ok.checkSplit(name -> corpus);
+        EvalTopic none = EvalTopic.fromString(FILE.replace("labels: [scalc, schart]",
+                "labels: [scalc]\n  split: {lo-help: 'zh-CN/text/*'}"), "calc.yaml");
+        TopicException e = assertThrows(TopicException.class, () -> none.checkSplit(name -> corpus));
+        assertEquals(1, e.errors().size());
+        assertTrue(e.errors().get(0).startsWith("calc.yaml: field 'evaluation.split.lo-help': 'zh-CN/text/*' "
+                + "matches no directory of corpus lo-help"), e.errors().toString());
     }
 
     @Test

@@ -19,12 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The reachable part of R on two small served corpora (real HTTP on loopback), walked with the evaluation's
- * offline URL filters, which keep a crawl on its seeds' hosts.
+ * offline URL filters, which keep a crawl on the hosts the corpus server serves.
  * <pre>
  * site:  index.html -> t/a.html, x.html        (depth 1)
  *        t/a.html   -> t/b.html, t/a.html#top   (depth 2; the fragment is the same page)
  *        x.html     -> t/d.html, t/a.html?x=1  (depth 2; the query is another URL, not a served page)
- *        t/b.html   -> other's t/c.html          (another host: the offline filters drop it)
+ *        t/b.html   -> other's t/c.html          (another served host: followed)
  *        t/e.html      (nothing links to it)
  * other: index.html -> t/c.html
  * R = pages labelled t: site t/a, t/b, t/d, t/e and other t/c: |R| = 5.
@@ -57,7 +57,7 @@ class ReachabilityTest {
         // the cross-host link needs the other corpus's address, known only now
         write(site.resolve("t/b.html"), "<a href='" + server.baseUrl("other") + "t/c.html'>c elsewhere</a>");
         truth = GroundTruth.of(server.labelledPages(), server::label, List.of("t"));
-        conf = EvalRunner.crawlConf(CrawlConf.defaults());
+        conf = EvalRunner.crawlConf(CrawlConf.defaults(), server);
     }
 
     @AfterAll
@@ -79,17 +79,18 @@ class ReachabilityTest {
     void theWalkFollowsOnlyLinksTheCrawlerFollows() throws Exception {
         assertEquals(5, truth.size());
         Reachability r = Reachability.walk(server, seeds("site/index.html"), conf, 0, truth);
-        // t/a, t/b, t/d; not t/c (other host), not t/e (no link); index and x are served pages too
-        assertEquals(3, r.reachedRelevant());
-        assertEquals(5, r.reachedPages());
+        // t/a, t/b, t/d and, across to the other served host, t/c; not t/e (no link); index and x are pages too
+        assertEquals(4, r.reachedRelevant());
+        assertEquals(6, r.reachedPages());
         assertEquals(5, r.truthSize());
-        assertEquals(3.0 / 5, r.share(), 1e-12);
+        assertEquals(4.0 / 5, r.share(), 1e-12);
     }
 
     @Test
     void seedsOnEveryHostWidenTheWalk() throws Exception {
         Reachability r = Reachability.walk(server, seeds("site/index.html", "other/"), conf, 0, truth);
-        assertEquals(4, r.reachedRelevant()); // t/c from the other host's own root
+        assertEquals(4, r.reachedRelevant());
+        assertEquals(7, r.reachedPages()); // the other host's own root too
     }
 
     @Test
