@@ -63,19 +63,19 @@ public final class TopicStormConfig {
     }
 
     public static int modelSyncSecs(Map<String, ?> conf) {
-        double d = number(conf, MODEL_SYNC_SECS, DEFAULT_MODEL_SYNC_SECS, 1, 86_400);
-        if (d != Math.rint(d)) {
-            throw new IllegalArgumentException("config key '" + MODEL_SYNC_SECS + "': must be a whole number, got "
-                    + conf.get(MODEL_SYNC_SECS));
-        }
-        return (int) d;
+        return (int) wholeNumber(conf, MODEL_SYNC_SECS, DEFAULT_MODEL_SYNC_SECS, 1, 86_400);
     }
 
     public static long flushIntervalMs(Map<String, ?> conf) {
-        double d = number(conf, FLUSH_INTERVAL_MS, DEFAULT_FLUSH_INTERVAL_MS, 10, 60_000);
+        return wholeNumber(conf, FLUSH_INTERVAL_MS, DEFAULT_FLUSH_INTERVAL_MS, 10, 60_000);
+    }
+
+    /** A whole number in [min, max]. */
+    private static long wholeNumber(Map<String, ?> conf, String key, long dflt, long min, long max) {
+        double d = number(conf, key, dflt, min, max);
         if (d != Math.rint(d)) {
-            throw new IllegalArgumentException("config key '" + FLUSH_INTERVAL_MS + "': must be a whole number, got "
-                    + conf.get(FLUSH_INTERVAL_MS));
+            throw new IllegalArgumentException("config key '" + key + "': must be a whole number, got "
+                    + conf.get(key));
         }
         return (long) d;
     }
