@@ -67,7 +67,7 @@ class TopicLoaderTest {
 
         assertEquals(Map.of("食品安全", 1.0), t.keywords());
         assertEquals(0.25, t.threshold());
-        assertEquals(Topic.Strategy.LEARNED, t.strategy());
+        assertEquals(Topic.Strategy.LINK_TOPOLOGY, t.strategy());
         assertEquals(Topic.Focus.SOFT, t.focus());
         assertEquals(Topic.Limits.NONE, t.limits());
         assertNull(t.source());
