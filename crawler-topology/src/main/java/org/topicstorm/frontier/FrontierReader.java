@@ -51,8 +51,11 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
 
     /** Pages a scan reads at most: enough for every host to fill its places in all but skewed frontiers. */
     public static final int DEFAULT_MAX_PAGES = 10;
-    /** A batch takes URLs only from the best this many due URLs of the shard (0 = no cut). */
-    public static final int DEFAULT_MAX_RANK = 100;
+    /**
+     * A batch takes URLs only from the best this many due URLs of the shard (0 = no cut): two hosts' worth at the
+     * default cap of 5, about what the fetchers take while the next query (after the index's 1 s refresh) comes back.
+     */
+    public static final int DEFAULT_MAX_RANK = 10;
     /** Elasticsearch's default index.max_result_window: no page can be larger. */
     private static final int MAX_PAGE = 10_000;
 

@@ -38,10 +38,14 @@ import java.util.Map;
  * Turns a scored page into status updates for the frontier.
  *
  * <p>In: (url, page, relevance, metadata), once the indexer has stored the page. Out, status stream, anchored to
- * the input: one tuple (url, metadata, FETCHED, outlinks) carrying the outlinks the topic's {@link LinkPrioritizer}
- * keeps, so that the status updater can write the outlinks before the page's own status (one tuple: the page
- * leaves the frontier only once its outlinks are in it). The page's own depth and distance are read from its
- * metadata (0 when absent).
+ * the input: one tuple (url, metadata, FETCHED, outlinks, demotions) carrying the outlinks the topic's
+ * {@link LinkPrioritizer} keeps, so that the status updater can write the outlinks before the page's own status (one
+ * tuple: the page leaves the frontier only once its outlinks are in it). The page's own depth, distance and in-link
+ * count are read from its metadata (0 when absent).
+ *
+ * <p>Two strategies keep state here: {@code learned} has a {@link LinkLearner} (task 0 trains the crawl's link
+ * classifier on ticks and re-scores waiting URLs; the other tasks reload it), and {@code link-topology} counts runs of
+ * irrelevant children per parent ({@link SiblingRuns}); a run that completes travels as a {@link Demotion}.
  */
 public class LinkPriorityBolt extends BaseRichBolt {
 
