@@ -3,13 +3,13 @@ package org.topicstorm.graph;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
-import co.elastic.clients.elasticsearch.core.ScrollResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.Scroll;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,7 +35,6 @@ public final class CrawlRanker {
 
     private static final int PAGE_SIZE = 1000;
     private static final int UPDATES_PER_BULK = 500;
-    private static final String KEEP_ALIVE = "2m";
 
     private final ElasticsearchClient client;
     private final CrawlIndices indices;
@@ -157,28 +156,10 @@ public final class CrawlRanker {
     /** Every page of the content index. */
     private List<Page> contentPages() throws IOException {
         List<Page> pages = new ArrayList<>();
-        SearchResponse<JsonNode> first = client.search(s -> s.index(indices.content()).size(PAGE_SIZE)
-                .scroll(t -> t.time(KEEP_ALIVE))
-                .source(src -> src.filter(f -> f.includes("url", "relevance"))), JsonNode.class);
-        String scrollId = first.scrollId();
-        List<Hit<JsonNode>> hits = first.hits().hits();
-        try {
-            while (!hits.isEmpty()) {
-                for (Hit<JsonNode> h : hits) {
-                    pages.add(new Page(h.id(), h.source().path("url").asText(), h.source().path("relevance").asDouble()));
-                }
-                String id = scrollId;
-                ScrollResponse<JsonNode> next = client.scroll(s -> s.scrollId(id).scroll(t -> t.time(KEEP_ALIVE)),
-                        JsonNode.class);
-                scrollId = next.scrollId();
-                hits = next.hits().hits();
-            }
-        } finally {
-            if (scrollId != null) {
-                String id = scrollId;
-                client.clearScroll(c -> c.scrollId(id));
-            }
-        }
+        Scroll.each(client, s -> s.index(indices.content()).size(PAGE_SIZE)
+                        .source(src -> src.filter(f -> f.includes("url", "relevance"))), JsonNode.class,
+                h -> pages.add(new Page(h.id(), h.source().path("url").asText(),
+                        h.source().path("relevance").asDouble())));
         return pages;
     }
 

@@ -4,13 +4,13 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.aggregations.StringTermsBucket;
-import co.elastic.clients.elasticsearch.core.ScrollResponse;
 import co.elastic.clients.elasticsearch.core.MsearchResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.msearch.MultiSearchResponseItem;
 import co.elastic.clients.elasticsearch.core.msearch.RequestItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.util.NamedValue;
+import org.topicstorm.es.Scroll;
 import org.topicstorm.frontier.StatusWriter;
 
 import java.io.IOException;
@@ -34,7 +34,6 @@ public final class EsLinkSource implements LinkSource {
     private static final int SCROLL_SIZE = 500;
     /** In-linker aggregations per multi-search request. */
     static final int SEARCHES_PER_REQUEST = 100;
-    private static final String KEEP_ALIVE = "2m";
 
     private final ElasticsearchClient client;
     private final String index;
@@ -63,32 +62,14 @@ public final class EsLinkSource implements LinkSource {
 
     /** Scrolls through every link document of the given pages: a page can have any number of them. */
     private void readLinks(List<FieldValue> pages, Map<String, Set<String>> out) throws IOException {
-        SearchResponse<Links> first = client.search(s -> s.index(index).size(SCROLL_SIZE)
-                .scroll(t -> t.time(KEEP_ALIVE))
+        Scroll.each(client, s -> s.index(index).size(SCROLL_SIZE)
                 .query(q -> q.terms(t -> t.field("from").terms(v -> v.value(pages))))
-                .source(src -> src.filter(f -> f.includes("from", "to"))), Links.class);
-        String scrollId = first.scrollId();
-        List<Hit<Links>> hits = first.hits().hits();
-        try {
-            while (!hits.isEmpty()) {
-                for (Hit<Links> hit : hits) {
+                .source(src -> src.filter(f -> f.includes("from", "to"))), Links.class, hit -> {
                     Links doc = hit.source();
-                    if (doc != null && doc.from() != null && doc.to() != null) {
+                    if (doc.from() != null && doc.to() != null) {
                         out.computeIfAbsent(doc.from(), k -> new LinkedHashSet<>()).addAll(doc.to());
                     }
-                }
-                String id = scrollId;
-                ScrollResponse<Links> next = client.scroll(s -> s.scrollId(id)
-                        .scroll(t -> t.time(KEEP_ALIVE)), Links.class);
-                scrollId = next.scrollId();
-                hits = next.hits().hits();
-            }
-        } finally {
-            if (scrollId != null) {
-                String id = scrollId;
-                client.clearScroll(c -> c.scrollId(id));
-            }
-        }
+                });
     }
 
     /**

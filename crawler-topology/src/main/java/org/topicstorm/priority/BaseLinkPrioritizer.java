@@ -43,8 +43,11 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
         this.extractor = extractor;
     }
 
-    /** The priority this page gives one of its links; {@code features} is null when the strategy reads none. */
-    abstract double priority(Page page, Outlink link, LinkFeatures features);
+    /**
+     * The priority this page gives one of its links; {@code features} is null when the strategy reads none, and
+     * {@code tokens} are the features as tokens when the strategy keeps them ({@link #keepsFeatures()}), else empty.
+     */
+    abstract double priority(Page page, Outlink link, LinkFeatures features, List<String> tokens);
 
     /** How the frontier combines this link's priority with what other parents give its URL. */
     Aggregation aggregation(LinkFeatures features) {
@@ -90,9 +93,11 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
         Map<String, ScoredLink> byUrl = new LinkedHashMap<>();
         for (Outlink link : all) {
             LinkFeatures f = extractor == null ? null : extractor.features(parent, link, hubness, depth, distance);
+            // the tokens are made once: the learned strategy scores them and they travel with the URL
+            List<String> tokens = keepsFeatures() && f != null ? f.tokens() : List.of();
             String anchor = link.anchorText() == null ? "" : link.anchorText();
-            ScoredLink scored = new ScoredLink(link.url(), anchor, priority(page, link, f), depth, distance,
-                    keepsFeatures() && f != null ? f.tokens() : List.of(), aggregation(f));
+            ScoredLink scored = new ScoredLink(link.url(), anchor, priority(page, link, f, tokens), depth, distance,
+                    tokens, aggregation(f));
             byUrl.merge(link.url(), scored, (a, b) -> b.priority() > a.priority() ? b : a);
         }
         List<ScoredLink> links = new ArrayList<>(byUrl.values());

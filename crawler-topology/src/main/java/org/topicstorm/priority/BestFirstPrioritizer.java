@@ -3,6 +3,8 @@ package org.topicstorm.priority;
 import org.topicstorm.parse.Outlink;
 import org.topicstorm.topic.Topic;
 
+import java.util.List;
+
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -26,7 +28,7 @@ final class BestFirstPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    double priority(Page page, Outlink link, LinkFeatures features) {
+    double priority(Page page, Outlink link, LinkFeatures features, List<String> tokens) {
         return bestFirst(page.parent(), link, anchorScore, softFactor);
     }
 

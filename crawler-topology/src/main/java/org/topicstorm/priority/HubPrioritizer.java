@@ -3,6 +3,8 @@ package org.topicstorm.priority;
 import org.topicstorm.parse.Outlink;
 import org.topicstorm.topic.Topic;
 
+import java.util.List;
+
 /**
  * The 004 patent's page importance p(u) = m1 * cos + m2 * Hub(u), m1 + m2 = 1, Hub(u) = CL(u) / Cmax (the page's
  * link count over the largest seen): a page's links get p of the page, so a relevant page with many links (a topical
@@ -31,7 +33,7 @@ final class HubPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    double priority(Page page, Outlink link, LinkFeatures f) {
+    double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
         double p = importance(page.parent().relevance(), page.hubness(), m2) + TIE_BREAK * f.anchorScore();
         return page.parent().relevant() ? p : p * softFactor;
     }

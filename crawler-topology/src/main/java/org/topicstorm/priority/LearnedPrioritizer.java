@@ -3,6 +3,8 @@ package org.topicstorm.priority;
 import org.topicstorm.parse.Outlink;
 import org.topicstorm.topic.Topic;
 
+import java.util.List;
+
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
@@ -32,11 +34,11 @@ final class LearnedPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    double priority(Page page, Outlink link, LinkFeatures f) {
+    double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
         LinkClassifier c = classifier.get();
         if (c == null) {
             return BestFirstPrioritizer.bestFirst(page.parent(), link, anchorScore, softFactor);
         }
-        return c.probability(f.tokens());
+        return c.probability(tokens);
     }
 }

@@ -4,6 +4,8 @@ import org.topicstorm.parse.Outlink;
 import org.topicstorm.topic.LinkSettings;
 import org.topicstorm.topic.Topic;
 
+import java.util.List;
+
 /**
  * The 003 patent's network-topology weight (methods.md, section 003). The link from parent j to child i has the
  * coefficient beta_ij = tau(path relation) + the anchor text's keyword score, and contributes
@@ -85,7 +87,7 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    double priority(Page page, Outlink link, LinkFeatures f) {
+    double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
         ParentInfo parent = page.parent();
         double sim = parent.relevance();
         double factor = 1;

@@ -1,9 +1,7 @@
 package org.topicstorm.vectors;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch.core.ScrollResponse;
-import co.elastic.clients.elasticsearch.core.SearchResponse;
-import co.elastic.clients.elasticsearch.core.search.Hit;
+import org.topicstorm.es.Scroll;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -21,7 +19,6 @@ import java.util.Map;
 public final class CrawlText {
 
     private static final int PAGE_SIZE = 200;
-    private static final String KEEP_ALIVE = "2m";
 
     private CrawlText() {
     }
@@ -32,38 +29,18 @@ public final class CrawlText {
      * @return the number of documents read
      */
     public static long export(ElasticsearchClient client, String index, Path out) throws IOException {
-        long docs = 0;
+        long[] docs = {0};
         try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            @SuppressWarnings({"rawtypes"})
-            SearchResponse<Map> first = client.search(s -> s.index(index).size(PAGE_SIZE).scroll(t -> t.time(KEEP_ALIVE))
-                    .source(src -> src.filter(f -> f.includes("title", "headings", "text"))), Map.class);
-            String scrollId = first.scrollId();
-            List<? extends Hit<?>> hits = first.hits().hits();
-            try {
-                while (!hits.isEmpty()) {
-                    for (Hit<?> hit : hits) {
-                        if (hit.source() instanceof Map<?, ?> source) {
-                            write(w, source.get("title"));
-                            write(w, source.get("headings"));
-                            write(w, source.get("text"));
-                            docs++;
-                        }
-                    }
-                    String id = scrollId;
-                    @SuppressWarnings({"rawtypes"})
-                    ScrollResponse<Map> next = client.scroll(s -> s.scrollId(id).scroll(t -> t.time(KEEP_ALIVE)),
-                            Map.class);
-                    scrollId = next.scrollId();
-                    hits = next.hits().hits();
-                }
-            } finally {
-                if (scrollId != null) {
-                    String id = scrollId;
-                    client.clearScroll(c -> c.scrollId(id));
-                }
-            }
+            Scroll.each(client, s -> s.index(index).size(PAGE_SIZE)
+                    .source(src -> src.filter(f -> f.includes("title", "headings", "text"))), Map.class, hit -> {
+                        Map<?, ?> source = hit.source();
+                        write(w, source.get("title"));
+                        write(w, source.get("headings"));
+                        write(w, source.get("text"));
+                        docs[0]++;
+                    });
         }
-        return docs;
+        return docs[0];
     }
 
     private static void write(BufferedWriter w, Object field) throws IOException {

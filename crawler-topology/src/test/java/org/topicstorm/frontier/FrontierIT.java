@@ -337,33 +337,15 @@ class FrontierIT {
         // end with the best priority it was given and all 4 in-links.
         int urls = 200;
         int writers = 4;
-        List<Thread> threads = new ArrayList<>();
-        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
-        for (int w = 0; w < writers; w++) {
-            int writerId = w;
-            threads.add(new Thread(() -> {
-                StatusWriter writer = new StatusWriter(client, indices.status(), indices.links(),
-                        new StatusMerge(SCHEDULE), Clock.systemUTC());
-                List<StatusUpdate> batch = new ArrayList<>();
-                for (int i = 0; i < urls; i++) {
-                    // writer w gives URL i priority ((i + w) % writers) / 10: the best is (writers-1)/10
-                    batch.add(StatusUpdate.discovered("http://race.test/u" + i, ((i + writerId) % writers) / 10.0,
-                            1 + writerId, writerId, "http://parent" + writerId + ".test/", "a" + writerId));
-                }
-                for (int from = 0; from < urls; from += 20) {
-                    for (boolean ok : writer.write(batch.subList(from, from + 20))) {
-                        if (!ok) {
-                            errors.add(new AssertionError("write not confirmed"));
-                        }
-                    }
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
-        assertTrue(errors.isEmpty(), errors.toString());
+        raceWriters(writers, indices.links(), 20, 1, writerId -> {
+            List<StatusUpdate> batch = new ArrayList<>();
+            for (int i = 0; i < urls; i++) {
+                // writer w gives URL i priority ((i + w) % writers) / 10: the best is (writers-1)/10
+                batch.add(StatusUpdate.discovered("http://race.test/u" + i, ((i + writerId) % writers) / 10.0,
+                        1 + writerId, writerId, "http://parent" + writerId + ".test/", "a" + writerId));
+            }
+            return batch;
+        });
         client.indices().refresh(r -> r.index(indices.status(), indices.links()));
         for (int i = 0; i < urls; i++) {
             String url = "http://race.test/u" + i;
@@ -418,35 +400,15 @@ class FrontierIT {
         // over distinct parents is 0.1 + 0.2 + 0.3 + 0.4 = 1.0 whatever the interleaving.
         int urls = 100;
         int writers = 4;
-        List<Thread> threads = new ArrayList<>();
-        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
-        for (int w = 0; w < writers; w++) {
-            int writerId = w;
-            threads.add(new Thread(() -> {
-                StatusWriter writer = new StatusWriter(client, indices.status(), null, new StatusMerge(SCHEDULE),
-                        Clock.systemUTC());
-                List<StatusUpdate> batch = new ArrayList<>();
-                for (int i = 0; i < urls; i++) {
-                    batch.add(StatusUpdate.discovered("http://sum.test/u" + i, (writerId + 1) / 10.0, 1, 0,
-                            "http://sumparent" + writerId + ".test/", "a" + writerId,
-                            org.topicstorm.priority.Aggregation.SUM, List.of("w:" + writerId)));
-                }
-                for (int round = 0; round < 2; round++) {
-                    for (int from = 0; from < urls; from += 25) {
-                        for (boolean ok : writer.write(batch.subList(from, from + 25))) {
-                            if (!ok) {
-                                errors.add(new AssertionError("write not confirmed"));
-                            }
-                        }
-                    }
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
-        assertTrue(errors.isEmpty(), errors.toString());
+        raceWriters(writers, null, 25, 2, writerId -> {
+            List<StatusUpdate> batch = new ArrayList<>();
+            for (int i = 0; i < urls; i++) {
+                batch.add(StatusUpdate.discovered("http://sum.test/u" + i, (writerId + 1) / 10.0, 1, 0,
+                        "http://sumparent" + writerId + ".test/", "a" + writerId,
+                        org.topicstorm.priority.Aggregation.SUM, List.of("w:" + writerId)));
+            }
+            return batch;
+        });
         for (int i = 0; i < urls; i++) {
             String url = "http://sum.test/u" + i;
             StatusDoc d = client.get(g -> g.index(indices.status()).id(UrlIds.id(url)).routing("sum.test"),
@@ -467,6 +429,40 @@ class FrontierIT {
                 .routing("sum.test"), StatusDoc.class).source();
         assertEquals(0.05, u0.priority(), 1e-12);
         assertEquals(2, u0.scorerVersion());
+    }
+
+    /**
+     * Writers on their own threads, as status updater tasks would be, each writing its updates to the shared status
+     * index in batches, {@code rounds} times (a second round is a replay); every write must be confirmed.
+     *
+     * @param linksIndex the links index to record links in, or null
+     */
+    private static void raceWriters(int writers, String linksIndex, int batchSize, int rounds,
+                                    java.util.function.IntFunction<List<StatusUpdate>> updatesOf) throws Exception {
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> errors = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int w = 0; w < writers; w++) {
+            List<StatusUpdate> updates = updatesOf.apply(w);
+            threads.add(new Thread(() -> {
+                StatusWriter writer = new StatusWriter(client, indices.status(), linksIndex,
+                        new StatusMerge(SCHEDULE), Clock.systemUTC());
+                for (int round = 0; round < rounds; round++) {
+                    for (int from = 0; from < updates.size(); from += batchSize) {
+                        for (boolean ok : writer.write(updates.subList(from,
+                                Math.min(updates.size(), from + batchSize)))) {
+                            if (!ok) {
+                                errors.add(new AssertionError("write not confirmed"));
+                            }
+                        }
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertTrue(errors.isEmpty(), errors.toString());
     }
 
     private static void writeAll(StatusWriter writer, List<StatusUpdate> updates) {
