@@ -2,6 +2,7 @@ package org.topicstorm.priority;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.topicstorm.learn.SparseLogistic;
 import org.topicstorm.relevance.ModelStateStore;
 import org.topicstorm.topic.LinkSettings;
 
@@ -44,7 +45,7 @@ public final class LinkLearner {
     private final Crawl crawl;
     private final ModelStateStore store;
     private final LinkSettings.Learned settings;
-    private final LinkClassifier.Options options;
+    private final SparseLogistic.Options options;
     private final boolean writer;
     private final long intervalMillis;
     private volatile LinkClassifier current;
@@ -52,7 +53,8 @@ public final class LinkLearner {
     private boolean loaded;
 
     public LinkLearner(Crawl crawl, ModelStateStore store, LinkSettings.Learned settings,
-                       LinkClassifier.Options options, boolean writer, long intervalMillis, long nowMillis) {
+                       SparseLogistic.Options options, boolean writer, long intervalMillis,
+                       long nowMillis) {
         this.crawl = crawl;
         this.store = store;
         this.settings = settings;

@@ -76,7 +76,7 @@ public class LinkPriorityBolt extends BaseRichBolt {
             this.learner = new LinkLearner(new EsLinkCrawl(es, indices.status(), rescorer,
                     topic.links().learned().target(), topic.threshold()),
                     new EsModelStateStore(es, indices.model()), topic.links().learned(),
-                    LinkClassifier.Options.DEFAULT, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
+                    LinkClassifier.DEFAULT_OPTIONS, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
                     System.currentTimeMillis());
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf, learner::current);
         } else {
