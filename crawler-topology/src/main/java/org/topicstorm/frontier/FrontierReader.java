@@ -198,7 +198,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     }))
                     .sort(sort("priorityKey", SortOrder.Desc))
                     .sort(sort("discovered", SortOrder.Asc))
-                    .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures", "demotedBy")));
+                    .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures", "demotedBy", "page")));
             if (after != null) {
                 s.searchAfter(after);
             }

@@ -1,5 +1,6 @@
 package org.topicstorm.frontier;
 
+import org.topicstorm.relevance.PageSummary;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -20,6 +21,7 @@ import java.util.Map;
  * lowered because several of their children in a row were irrelevant (003), each once.
  * {@code nextFetchDate} is null when the URL is never to be fetched again. {@code firstFetched} is when its first
  * fetch outcome (a page, an error or a redirect) left the fetcher: the crawl's fetch order, which evaluation reads.
+ * {@code page} is what is kept of a fetched, judged page for people and the page classifier ({@link PageSummary}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -49,7 +51,8 @@ public record StatusDoc(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> inlinkScore,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> linkFeatures,
         Integer scorerVersion,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> demotedBy) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> demotedBy,
+        PageSummary page) {
 
     public StatusDoc {
         inlinkFrom = inlinkFrom == null ? List.of() : List.copyOf(inlinkFrom);
@@ -66,7 +69,7 @@ public record StatusDoc(
                      Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata) {
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
-                updated, metadata, null, null, null, null);
+                updated, metadata, null, null, null, null, null);
     }
 
     /**

@@ -52,7 +52,7 @@ public final class StatusMerge {
         List<Double> scores = u.parent() == null ? List.of() : List.of(u.priority());
         return new StatusDoc(u.url(), UrlIds.host(u.url()), Status.DISCOVERED.name(), CrawlState.WAITING, null, null,
                 u.priority(), now, u.depth(), u.distance(), from.size(), from, u.parent(), u.anchor(), null, 0, 0,
-                now, null, null, now, u.metadata(), scores, u.features(), null, null);
+                now, null, null, now, u.metadata(), scores, u.features(), null, null, null);
     }
 
     /**
@@ -102,7 +102,7 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
                 d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
-                features, d.scorerVersion(), d.demotedBy());
+                features, d.scorerVersion(), d.demotedBy(), d.page());
     }
 
     /**
@@ -119,7 +119,7 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), u.priority(),
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy());
+                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page());
     }
 
     /**
@@ -145,7 +145,7 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy);
+                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page());
     }
 
     /**
@@ -224,6 +224,7 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), status.name(), state, relevant, relevance, priority, next, d.depth(),
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
                 d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
-                d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy());
+                d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(),
+                u.page() != null ? u.page() : d.page());
     }
 }

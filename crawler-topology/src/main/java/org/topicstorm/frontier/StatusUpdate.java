@@ -1,5 +1,6 @@
 package org.topicstorm.frontier;
 
+import org.topicstorm.relevance.PageSummary;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.priority.Aggregation;
 
@@ -21,6 +22,7 @@ import java.util.Map;
  * @param features       DISCOVERED: the link's features (tokens), kept when this parent gives the best contribution
  * @param rescoreVersion non-null for a rescore: the version of the link classifier that gave {@code priority}
  * @param demoteFactor   non-null for a demotion: {@code parent}'s contribution to the URL is multiplied by it
+ * @param page           FETCHED: what is kept of the judged page (title, snippet, terms, classifier features), or null
  */
 public record StatusUpdate(
         String url,
@@ -38,7 +40,8 @@ public record StatusUpdate(
         Aggregation aggregation,
         List<String> features,
         Integer rescoreVersion,
-        Double demoteFactor) {
+        Double demoteFactor,
+        PageSummary page) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
@@ -51,7 +54,7 @@ public record StatusUpdate(
                         String anchor, Double relevance, Boolean relevant, String error,
                         Map<String, List<String>> metadata, Long fetchedAt) {
         this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
-                Aggregation.MAX, List.of(), null, null);
+                Aggregation.MAX, List.of(), null, null, null);
     }
 
     /** An update without a fetch time (discoveries; outcomes then take the time they are written). */
@@ -72,19 +75,25 @@ public record StatusUpdate(
     public static StatusUpdate discovered(String url, double priority, int depth, int distance, String parent,
                                           String anchor, Aggregation how, List<String> features) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
-                Map.of(), null, how, features, null, null);
+                Map.of(), null, how, features, null, null, null);
     }
 
     /** A waiting URL's new priority from version {@code version} of the link classifier. */
     public static StatusUpdate rescored(String url, double priority, int version) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, 0, 0, null, null, null, null, null, Map.of(), null,
-                Aggregation.MAX, List.of(), version, null);
+                Aggregation.MAX, List.of(), version, null, null);
     }
 
     /** {@code parent}'s contribution to the waiting URL multiplied by {@code factor}, combined by {@code how}. */
     public static StatusUpdate demoted(String url, String parent, double factor, Aggregation how) {
         return new StatusUpdate(url, Status.DISCOVERED, 0, 0, 0, parent, null, null, null, null, Map.of(), null, how,
-                List.of(), null, factor);
+                List.of(), null, factor, null);
+    }
+
+    /** The same fetch outcome with what is kept of the judged page. */
+    public StatusUpdate withPage(PageSummary summary) {
+        return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary);
     }
 
     public boolean isDemotion() {

@@ -1,5 +1,6 @@
 package org.topicstorm.frontier;
 
+import org.topicstorm.relevance.PageSummary;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
@@ -101,7 +102,7 @@ public final class StatusUpdates {
         }
         String relevance = md.getFirstValue(CrawlMetadata.RELEVANCE);
         String relevant = md.getFirstValue(CrawlMetadata.RELEVANT);
-        return new StatusUpdate(url, status,
+        StatusUpdate u = new StatusUpdate(url, status,
                 parseDouble(md.getFirstValue(CrawlMetadata.PRIORITY), 0.0),
                 parseInt(md.getFirstValue(CrawlMetadata.DEPTH)),
                 parseInt(md.getFirstValue(CrawlMetadata.DISTANCE)),
@@ -112,6 +113,7 @@ public final class StatusUpdates {
                 errorCause(md, status),
                 keep,
                 status == Status.DISCOVERED ? null : fetchedAt(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
+        return status == Status.FETCHED ? u.withPage(PageSummary.fromJson(md.getFirstValue(CrawlMetadata.PAGE))) : u;
     }
 
     /** StormCrawler's error.cause; for a failed fetch, the exception or the HTTP status instead. */

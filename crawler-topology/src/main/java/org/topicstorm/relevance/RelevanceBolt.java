@@ -80,6 +80,7 @@ public class RelevanceBolt extends BaseRichBolt {
         }
         metadata.setValue(CrawlMetadata.RELEVANCE, Double.toString(relevance.score()));
         metadata.setValue(CrawlMetadata.RELEVANT, Boolean.toString(relevance.relevant()));
+        metadata.setValue(CrawlMetadata.PAGE, PageSummary.of((ParsedPage) page, relevance).toJson());
         collector.emit(input, new Values(url, page, relevance, metadata));
         collector.ack(input);
         if (sync != null) {

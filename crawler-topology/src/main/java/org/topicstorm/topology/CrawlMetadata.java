@@ -19,6 +19,8 @@ public final class CrawlMetadata {
     public static final String RELEVANCE = "ts.relevance";
     /** "true" when the fetched page is at or above the threshold. */
     public static final String RELEVANT = "ts.relevant";
+    /** The judged page's {@link org.topicstorm.relevance.PageSummary} as JSON, kept in its status document. */
+    public static final String PAGE = "ts.page";
     /**
      * Epoch milliseconds at which the fetch outcome left the fetcher (stamped by the parse bolt, or by the status
      * updater for outcomes that go there straight from the fetcher): orders the crawl log of an evaluation.

@@ -2,6 +2,7 @@ package org.topicstorm.frontier;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.junit.jupiter.api.Test;
+import org.topicstorm.relevance.PageSummary;
 
 import java.time.Duration;
 import java.util.List;
@@ -85,6 +86,20 @@ class StatusMergeTest {
         assertEquals("FETCHED", again.status());
         assertEquals(0.7, again.priority(), "a fetched page's priority is its own relevance, not a parent's");
         assertEquals(2, again.inlinks());
+    }
+
+    @Test
+    void theJudgedPagesSummaryIsKeptThroughLaterDiscoveriesAndErrors() {
+        PageSummary page = new PageSummary("Title", "Some text", List.of("cell"), Map.of("m:keywords", 0.4));
+        StatusDoc waiting = merge.merge(null, found("http://a.test/x", 0.4, 1, 0, "http://a.test/"), T0);
+        assertNull(waiting.page());
+        StatusDoc judged = merge.merge(waiting, fetched("http://a.test/x", 0.4, true).withPage(page), T0 + 1);
+        assertEquals(page, judged.page());
+        StatusDoc foundAgain = merge.merge(judged, found("http://a.test/x", 0.9, 1, 0, "http://b.test/"), T0 + 2);
+        assertEquals(page, foundAgain.page());
+        StatusDoc refetchFailed = merge.merge(foundAgain, outcome("http://a.test/x", Status.FETCH_ERROR, "http 500"),
+                T0 + 3);
+        assertEquals(page, refetchFailed.page());
     }
 
     @Test
