@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * The indices of one crawl ({@code <crawl>-status}, {@code <crawl>-content}, {@code <crawl>-links},
- * {@code <crawl>-metrics}, {@code <crawl>-model}) and their
+ * {@code <crawl>-metrics}, {@code <crawl>-model}, {@code <crawl>-judgements}) and their
  * set-up from the mappings in es-conf/: an index template per index, then the index itself. Idempotent: run at
  * every crawl start.
  */
@@ -62,6 +62,11 @@ public record CrawlIndices(String crawl) {
         return crawl + "-model";
     }
 
+    /** People's judgements of fetched pages (es-conf/judgements.json). */
+    public String judgements() {
+        return crawl + "-judgements";
+    }
+
     /**
      * Puts the index templates and creates the indices that do not exist yet.
      *
@@ -74,6 +79,7 @@ public record CrawlIndices(String crawl) {
         ensure(client, links(), "links.json", 0);
         ensure(client, metrics(), "metrics.json", 0);
         ensure(client, model(), "model.json", 0);
+        ensure(client, judgements(), "judgements.json", 0);
         int actual = statusShardCount(client);
         if (actual != statusShards) {
             throw new IllegalStateException("index " + status() + " has " + actual + " shards but the spout runs "
@@ -92,6 +98,7 @@ public record CrawlIndices(String crawl) {
         files.put(links(), "links.json");
         files.put(metrics(), "metrics.json");
         files.put(model(), "model.json");
+        files.put(judgements(), "judgements.json");
         for (Map.Entry<String, String> e : files.entrySet()) {
             if (client.indices().exists(x -> x.index(e.getKey())).value()) {
                 addNewFields(client, e.getKey(), e.getValue(), loadMapping(e.getValue()));
@@ -101,7 +108,7 @@ public record CrawlIndices(String crawl) {
 
     /** Deletes the crawl's indices and their templates: everything the crawl knew is gone. */
     public void delete(ElasticsearchClient client) throws IOException {
-        for (String index : java.util.List.of(status(), content(), links(), metrics(), model())) {
+        for (String index : java.util.List.of(status(), content(), links(), metrics(), model(), judgements())) {
             client.indices().delete(d -> d.index(index).ignoreUnavailable(true));
             if (client.indices().existsIndexTemplate(t -> t.name(index)).value()) {
                 client.indices().deleteIndexTemplate(t -> t.name(index));
