@@ -109,6 +109,19 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--keep-indices", description = "Keep each crawl's indices (default: deleted once measured).")
     boolean keepIndices;
 
+    @Option(names = "--judgements", paramLabel = "N",
+            description = "Judgements an oracle makes from the corpus labels during each crawl, as a person would "
+                    + "with 'topicstorm judge' (pages nearest the threshold, spread over hosts). Default: 0.")
+    int judgements;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "Relevance model to use instead of the topic's (keywords, centroid, seed-set, word2vec, "
+                    + "classifier).")
+    String model;
+
+    @Option(names = "--self-tuning", description = "Turn the threshold's self-tuning on (its defaults) in every topic.")
+    boolean selfTuning;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -121,6 +134,9 @@ final class EvalCommand implements Callable<Integer> {
         if (pages != null && pages < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--pages must be at least 1");
         }
+        if (judgements < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--judgements must be at least 0");
+        }
         if (target.suiteDir != null) {
             return suite(out, time);
         }
@@ -128,10 +144,14 @@ final class EvalCommand implements Callable<Integer> {
         Map<String, Object> conf = conf();
         EvalRunner.Options options = new EvalRunner.Options(
                 strategyNames(strategies != null ? strategies : TOPIC_STRATEGIES),
-                pages != null ? pages : TOPIC_PAGES, time, null, keepIndices, null);
+                pages != null ? pages : TOPIC_PAGES, time, null, keepIndices, null, judging());
         Path dir = outDir != null ? outDir : defaultOutDir(topic.name());
         evaluate(out, topic, conf, options, points != null ? points : TOPIC_POINTS, latencyMs, dir);
         return 0;
+    }
+
+    private EvalRunner.Judging judging() {
+        return new EvalRunner.Judging(judgements, model, selfTuning);
     }
 
     private Map<String, Object> conf() throws java.io.IOException {
@@ -170,7 +190,7 @@ final class EvalCommand implements Callable<Integer> {
                 progressPrinter(out));
         SuiteSummary summary = stoppableByCtrlC(suite::stop, () -> suite.run(topics, conf,
                 new EvalSuite.Options(names, pages, time, points != null ? points : List.of(), keepIndices,
-                        latencyMs), dir));
+                        latencyMs, judging()), dir));
         out.println();
         out.println("Suite summary (measures at n = |R| of each topic; reachable = pages of R reachable from the "
                 + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's):");

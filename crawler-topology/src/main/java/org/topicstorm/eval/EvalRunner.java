@@ -7,10 +7,13 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.judge.JudgementStore;
 import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.ServedHostsFilter;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.LinkPrioritizers;
+import org.topicstorm.relevance.CurrentThreshold;
+import org.topicstorm.relevance.EsModelStateStore;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlTopology;
 import org.topicstorm.topology.TopicStormConfig;
@@ -23,6 +26,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -43,10 +49,18 @@ public final class EvalRunner {
      * @param keepIndices keep each crawl's indices afterwards (else deleted once measured)
      * @param crawlPrefix null: each crawl gets a fresh name, eval-TOPIC-STRATEGY-TIME; else PREFIX-STRATEGY, whose
      *                    indices are deleted first (a crawl from nothing, under a name that stays the same)
+     * @param judging     the oracle's judgements and the relevance settings that use them
      */
     public record Options(List<String> strategies, int pages, Duration maxTime, Path fluxFile, boolean keepIndices,
-                          String crawlPrefix) {
+                          String crawlPrefix, Judging judging) {
+
+        public Options(List<String> strategies, int pages, Duration maxTime, Path fluxFile, boolean keepIndices,
+                       String crawlPrefix) {
+            this(strategies, pages, maxTime, fluxFile, keepIndices, crawlPrefix, Judging.NONE);
+        }
+
         public Options {
+            judging = judging == null ? Judging.NONE : judging;
             strategies = List.copyOf(strategies);
             if (strategies.isEmpty()) {
                 throw new IllegalArgumentException("no strategy to evaluate");
@@ -56,6 +70,31 @@ public final class EvalRunner {
             }
         }
     }
+
+    /**
+     * Judgements during each crawl, and what the topic does with them.
+     *
+     * @param budget     judgements the oracle makes from the labels in each crawl (0: none)
+     * @param model      the relevance model to use instead of the topic's (e.g. classifier), or null
+     * @param selfTuning turn the threshold's self-tuning on (with its defaults) when the topic does not
+     */
+    public record Judging(int budget, String model, boolean selfTuning) {
+        public static final Judging NONE = new Judging(0, null, false);
+
+        public Judging {
+            if (budget < 0) {
+                throw new IllegalArgumentException("the judgement budget must be >= 0, got " + budget);
+            }
+        }
+
+        /** Judgements per oracle round: a tenth of the budget, at least 5, so most are made early in a crawl. */
+        int perRound() {
+            return Math.max(5, budget / 10);
+        }
+    }
+
+    /** Seconds between the oracle's rounds (and the crawl's judgement rounds: {@link #EVAL_CONF}'s model sync). */
+    static final int ORACLE_ROUND_SECS = 2;
 
     /** One strategy's crawl and its measures. */
     public record Run(String strategy, String crawl, CrawlRunner.Summary summary, List<FetchedPage> log,
@@ -86,7 +125,9 @@ public final class EvalRunner {
             UrlFilterChain.CONFIG_FILE, "urlfilters-offline.json",
             "frontier.query.min.interval.ms", 300,
             CrawlRunner.IDLE_STOP_SECS, 5,
-            CrawlRunner.PROGRESS_SECS, 1);
+            CrawlRunner.PROGRESS_SECS, 1,
+            // judgements reach the models within seconds, as the crawls last about a minute
+            TopicStormConfig.MODEL_SYNC_SECS, ORACLE_ROUND_SECS);
 
     /** The configuration of every evaluation crawl: {@code conf} with {@link #EVAL_CONF} over it, kept on the served hosts. */
     public static Map<String, Object> crawlConf(Map<String, Object> conf, CorpusServer server) {
@@ -134,7 +175,8 @@ public final class EvalRunner {
             if (stopped) {
                 break;
             }
-            String yaml = topic.topicYaml(seed -> server.resolve(seed).toString(), strategy);
+            String yaml = topic.topicYaml(seed -> server.resolve(seed).toString(), strategy,
+                    options.judging().model(), options.judging().selfTuning());
             Topic t = org.topicstorm.topic.TopicLoader.fromString(yaml, topic.source());
             CrawlIndices indices = new CrawlIndices(options.crawlPrefix() == null
                     ? crawlName(topic.name(), strategy, stamp)
@@ -154,9 +196,12 @@ public final class EvalRunner {
             CrawlRunner runner = new CrawlRunner(progress);
             current = runner;
             CrawlRunner.Summary summary;
-            try {
+            try (Oracle oracle = Oracle.start(options.judging(), t, indices, runConf, truth)) {
                 summary = runner.run(new CrawlRunner.Request(t, indices, runConf, topology, options.pages(),
                         options.maxTime()));
+                if (oracle != null) {
+                    progress.accept("Oracle: " + oracle.oracle.spent() + " judgements");
+                }
             } finally {
                 current = null;
             }
@@ -169,6 +214,47 @@ public final class EvalRunner {
             }
         }
         return new Result(topic, truth.size(), options.pages(), runs);
+    }
+
+    /** The oracle of one crawl, judging on its own thread every {@link #ORACLE_ROUND_SECS} seconds. */
+    private record Oracle(JudgementOracle oracle, ElasticsearchClient es, ScheduledExecutorService timer)
+            implements AutoCloseable {
+
+        /** null when the budget is 0. */
+        static Oracle start(Judging judging, Topic topic, CrawlIndices indices, Map<String, Object> conf,
+                            GroundTruth truth) {
+            if (judging.budget() == 0) {
+                return null;
+            }
+            ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf));
+            EsModelStateStore models = new EsModelStateStore(es, indices.model());
+            JudgementOracle oracle = new JudgementOracle(new JudgementStore(es, indices), truth::isRelevant, () -> {
+                try {
+                    return CurrentThreshold.of(topic, models);
+                } catch (java.io.IOException | RuntimeException e) {
+                    return topic.threshold(); // the model index is made when the crawl starts
+                }
+            }, judging.budget(), judging.perRound());
+            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "eval-oracle");
+                t.setDaemon(true);
+                return t;
+            });
+            timer.scheduleWithFixedDelay(oracle::roundQuietly, ORACLE_ROUND_SECS, ORACLE_ROUND_SECS,
+                    TimeUnit.SECONDS);
+            return new Oracle(oracle, es, timer);
+        }
+
+        @Override
+        public void close() {
+            timer.shutdownNow();
+            try {
+                timer.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            EsClients.closeQuietly(es);
+        }
     }
 
     /** A fresh, valid crawl name: eval-TOPIC-STRATEGY-STAMP. */

@@ -46,10 +46,18 @@ public final class EvalSuite {
      * @param points      more numbers of pages for each topic's own table, besides |R|/2 and |R|
      * @param keepIndices keep each crawl's indices (else deleted once measured)
      * @param latencyMs   delay of every corpus response
+     * @param judging     the oracle's judgements and the relevance settings that use them
      */
     public record Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
-                          boolean keepIndices, long latencyMs) {
+                          boolean keepIndices, long latencyMs, EvalRunner.Judging judging) {
+
+        public Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
+                       boolean keepIndices, long latencyMs) {
+            this(strategies, pages, maxTime, points, keepIndices, latencyMs, EvalRunner.Judging.NONE);
+        }
+
         public Options {
+            judging = judging == null ? EvalRunner.Judging.NONE : judging;
             strategies = List.copyOf(strategies);
             points = List.copyOf(points);
             if (pages != null && pages < 1) {
@@ -219,7 +227,7 @@ public final class EvalSuite {
             EvalRunner.Result result;
             try {
                 result = runner.run(topic, server, conf, new EvalRunner.Options(options.strategies(), pages,
-                        options.maxTime(), null, options.keepIndices(), null));
+                        options.maxTime(), null, options.keepIndices(), null, options.judging()));
             } finally {
                 current = null;
             }

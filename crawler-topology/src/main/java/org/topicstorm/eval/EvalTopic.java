@@ -202,7 +202,28 @@ public final class EvalTopic {
      *                        file is not a valid topic
      */
     public String topicYaml(Function<String, String> resolve, String strategy) {
+        return topicYaml(resolve, strategy, null, false);
+    }
+
+    /**
+     * As {@link #topicYaml(Function, String)}, and the relevance section changed for a measurement of judgements.
+     *
+     * @param model      replaces {@code relevance.model} (its combination dropped), or null to keep the file's
+     * @param selfTuning adds {@code relevance.self-tuning: {}} (the defaults) when the file has none
+     */
+    public String topicYaml(Function<String, String> resolve, String strategy, String model, boolean selfTuning) {
         ObjectNode t = topic.deepCopy();
+        if (model != null || selfTuning) {
+            JsonNode r = t.get("relevance");
+            ObjectNode relevance = r != null && r.isObject() ? (ObjectNode) r : t.putObject("relevance");
+            if (model != null) {
+                relevance.put("model", model);
+                relevance.remove("combination");
+            }
+            if (selfTuning && !relevance.has("self-tuning")) {
+                relevance.putObject("self-tuning");
+            }
+        }
         List<String> errors = new ArrayList<>();
         JsonNode seeds = t.get("seeds");
         if (seeds != null && seeds.isArray()) {

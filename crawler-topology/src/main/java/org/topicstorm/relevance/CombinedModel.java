@@ -14,13 +14,14 @@ import java.util.Map;
 /**
  * A weighted combination of models (methods.md, model 5): score = sum_k (w_k * score_k) / sum_k w_k, relevant iff the
  * combined score &gt;= the topic's threshold (the components' own verdicts are ignored). The page is analysed once per
- * distinct {@link PageAnalyzer} (usually one; the word2vec model reads words unstemmed). The explanation merges the
+ * distinct {@link PageAnalyzer} (usually one; the word2vec model reads words unstemmed); a component that is not a
+ * {@link TermModel} (the page classifier, which combines models of its own) reads the page itself. The explanation merges the
  * components' top terms, each contribution scaled by w_k / sum w: a term's shares add up.
  */
 public final class CombinedModel implements RelevanceModel {
 
     /** A component and its weight (&gt; 0). */
-    public record Part(TermModel model, double weight) {
+    public record Part(RelevanceModel model, double weight) {
         public Part {
             if (!(weight > 0) || Double.isInfinite(weight)) {
                 throw new IllegalArgumentException("a combination weight must be > 0, got " + weight);
@@ -51,8 +52,12 @@ public final class CombinedModel implements RelevanceModel {
         Map<String, Double> terms = new LinkedHashMap<>();
         Map<PageAnalyzer, AnalyzedPage> analysed = new IdentityHashMap<>(2);
         for (Part p : parts) {
-            AnalyzedPage a = analysed.computeIfAbsent(p.model().analyzer(), x -> x.analyze(page));
-            Relevance r = p.model().score(a);
+            Relevance r;
+            if (p.model() instanceof TermModel m) {
+                r = m.score(analysed.computeIfAbsent(m.analyzer(), x -> x.analyze(page)));
+            } else {
+                r = p.model().score(page);
+            }
             double share = p.weight() / weightSum;
             score += share * r.score();
             for (Relevance.TermContribution t : r.topTerms()) {

@@ -30,8 +30,9 @@ public final class ModelBootstrap {
         RelevanceSettings r = topic.relevance();
         boolean centroid = r.uses(Model.CENTROID) && store.load(CentroidModel.KIND, CentroidState.class).isEmpty();
         boolean seedSet = r.uses(Model.SEED_SET) && store.load(SeedSetModel.KIND, SeedSetState.class).isEmpty();
+        boolean made = learningStates(topic, store);
         if (!centroid && !seedSet) {
-            return false;
+            return made;
         }
         List<ParsedPage> pages = new SeedPages(parseConfig).load(topic);
         LOG.info("Topic model learnt from {} seed pages", pages.size());
@@ -44,9 +45,34 @@ public final class ModelBootstrap {
         RelevanceSettings r = topic.relevance();
         try {
             save(topic, seedPages, store, r.uses(Model.CENTROID), r.uses(Model.SEED_SET));
+            learningStates(topic, store);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The states of what learns from judgements (the page classifier, the self-tuned threshold, the rounds'
+     * progress), made when missing; returns whether one was made. They need no seed pages: the classifier starts
+     * untrained, the threshold at the topic's.
+     */
+    private static boolean learningStates(Topic topic, ModelStateStore store) throws IOException {
+        RelevanceSettings r = topic.relevance();
+        boolean made = false;
+        if (r.uses(Model.CLASSIFIER) && store.load(PageClassifier.KIND, PageClassifier.State.class).isEmpty()) {
+            store.save(PageClassifier.KIND, PageClassifier.State.UNTRAINED);
+            made = true;
+        }
+        if (r.selfTuning() != null && store.load(ThresholdTuner.KIND, ThresholdTuner.State.class).isEmpty()) {
+            store.save(ThresholdTuner.KIND, ThresholdTuner.initialState(r.selfTuning(), topic.threshold(), "prior"));
+            made = true;
+        }
+        if ((r.uses(Model.CLASSIFIER) || r.selfTuning() != null)
+                && store.load(JudgementRounds.KIND, JudgementRounds.Progress.class).isEmpty()) {
+            store.save(JudgementRounds.KIND, JudgementRounds.Progress.START);
+            made = true;
+        }
+        return made;
     }
 
     private static void save(Topic topic, List<ParsedPage> pages, ModelStateStore store, boolean centroid,

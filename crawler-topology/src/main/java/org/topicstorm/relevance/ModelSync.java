@@ -42,10 +42,21 @@ public final class ModelSync {
 
     /** Saves (writer) or loads (reader) when the interval has passed; true when it did. */
     public boolean maybeSync(long nowMillis) {
+        return maybeSync(nowMillis, null);
+    }
+
+    /**
+     * As {@link #maybeSync(long)}, the writer first running {@code learn} (a round of what it learns from outside
+     * the pages it scores: people's judgements), so that what it learnt is saved in the same sync.
+     */
+    public boolean maybeSync(long nowMillis, Runnable learn) {
         if (models.isEmpty() || nowMillis - last < intervalMillis) {
             return false;
         }
         last = nowMillis;
+        if (writer && learn != null) {
+            learn.run();
+        }
         sync();
         return true;
     }

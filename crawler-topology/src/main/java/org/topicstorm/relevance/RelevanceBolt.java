@@ -16,12 +16,15 @@ import org.slf4j.LoggerFactory;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.judge.JudgementStore;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,8 +44,9 @@ public class RelevanceBolt extends BaseRichBolt {
     private static final Logger LOG = LoggerFactory.getLogger(RelevanceBolt.class);
 
     private transient OutputCollector collector;
-    private transient RelevanceModel model;
+    private transient RelevanceModels.Built model;
     private transient ModelSync sync;
+    private transient JudgementRounds rounds;
     private transient ElasticsearchClient es;
 
     @Override
@@ -52,13 +56,19 @@ public class RelevanceBolt extends BaseRichBolt {
         if (topic.relevance().usesAdaptiveModel()) {
             boolean writer = context == null || context.getThisTaskIndex() == 0;
             this.es = EsClients.create(EsSettings.fromConf(conf));
-            ModelStateStore store = new EsModelStateStore(es, CrawlIndices.fromConf(conf).model());
+            CrawlIndices indices = CrawlIndices.fromConf(conf);
+            ModelStateStore store = new EsModelStateStore(es, indices.model());
             RelevanceModels.Built built = RelevanceModels.build(topic, store, writer);
-            this.model = built.model();
-            this.sync = new ModelSync(store, built.adaptive(), writer,
-                    TopicStormConfig.modelSyncSecs(conf) * 1000L, System.currentTimeMillis());
+            this.model = built;
+            List<AdaptiveModel<?>> synced = new ArrayList<>(built.adaptive());
+            if (writer && (built.tuner() != null || built.classifier() != null)) {
+                this.rounds = judgementRounds(topic, built, store, new JudgementStore(es, indices));
+                synced.add(rounds);
+            }
+            this.sync = new ModelSync(store, synced, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
+                    System.currentTimeMillis());
         } else {
-            this.model = RelevanceModels.build(topic, null, false).model();
+            this.model = RelevanceModels.build(topic, null, false);
         }
     }
 
@@ -84,7 +94,29 @@ public class RelevanceBolt extends BaseRichBolt {
         collector.emit(input, new Values(url, page, relevance, metadata));
         collector.ack(input);
         if (sync != null) {
-            sync.maybeSync(System.currentTimeMillis());
+            sync.maybeSync(System.currentTimeMillis(), rounds == null ? null : this::judgementRound);
+        }
+    }
+
+    /** The writer's rounds over people's judgements, continuing where the crawl left off (a resumed crawl). */
+    private static JudgementRounds judgementRounds(Topic topic, RelevanceModels.Built built, ModelStateStore store,
+                                                   JudgementStore judgements) {
+        JudgementRounds.Progress progress;
+        try {
+            progress = store.load(JudgementRounds.KIND, JudgementRounds.Progress.class)
+                    .orElse(JudgementRounds.Progress.START);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read the judgement rounds' progress", e);
+        }
+        return new JudgementRounds(judgements, built.tuner(), built.classifier(),
+                topic.relevance().classifier().minJudgements(), topic.seeds(), progress);
+    }
+
+    private void judgementRound() {
+        try {
+            rounds.round(System.currentTimeMillis());
+        } catch (java.io.IOException | RuntimeException e) {
+            LOG.warn("Cannot read the crawl's judgements: {}", e.toString());
         }
     }
 

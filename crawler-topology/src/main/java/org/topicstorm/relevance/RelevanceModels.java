@@ -24,12 +24,25 @@ public final class RelevanceModels {
     /**
      * A built model and its adaptive parts, whose state must be kept in step with the crawl's model index.
      *
-     * @param model    the model to score pages with
-     * @param adaptive the adaptive models inside it (empty for keywords and word2vec)
+     * @param model      the model to score pages with
+     * @param adaptive   the adaptive models inside it (empty for keywords and word2vec), the tuner included
+     * @param tuner      the threshold's self-tuning, whose threshold the verdicts take; null when off
+     * @param classifier the page classifier, when the topic uses it; else null
      */
-    public record Built(RelevanceModel model, List<AdaptiveModel<?>> adaptive) {
+    public record Built(RelevanceModel model, List<AdaptiveModel<?>> adaptive, ThresholdTuner tuner,
+                        PageClassifier classifier) {
         public Built {
             adaptive = List.copyOf(adaptive);
+        }
+
+        public Built(RelevanceModel model, List<AdaptiveModel<?>> adaptive) {
+            this(model, adaptive, null, null);
+        }
+
+        /** Scores a page: the model's score, under the self-tuned threshold when tuning is on. */
+        public Relevance score(ParsedPage page) {
+            Relevance r = model.score(page);
+            return tuner == null ? r : r.withThreshold(tuner.threshold());
         }
     }
 
@@ -53,18 +66,45 @@ public final class RelevanceModels {
         PageAnalyzer analyzer = analyzer(topic);
         RelevanceSettings r = topic.relevance();
         List<AdaptiveModel<?>> adaptive = new ArrayList<>();
+        RelevanceModel model;
         if (r.model() != Model.COMBINATION) {
-            return new Built(single(r.model(), topic, analyzer, states, learning, adaptive), adaptive);
-        }
-        List<CombinedModel.Part> parts = new ArrayList<>();
-        // In the enum's order, so that the combination does not depend on the file's order.
-        for (Model m : Model.values()) {
-            Double w = r.combination().get(m);
-            if (w != null) {
-                parts.add(new CombinedModel.Part(single(m, topic, analyzer, states, learning, adaptive), w));
+            model = any(r.model(), topic, analyzer, states, learning, adaptive);
+        } else {
+            List<CombinedModel.Part> parts = new ArrayList<>();
+            // In the enum's order, so that the combination does not depend on the file's order.
+            for (Model m : Model.values()) {
+                Double w = r.combination().get(m);
+                if (w != null) {
+                    parts.add(new CombinedModel.Part(any(m, topic, analyzer, states, learning, adaptive), w));
+                }
             }
+            model = new CombinedModel(parts, topic.threshold());
         }
-        return new Built(new CombinedModel(parts, topic.threshold()), adaptive);
+        PageClassifier classifier = adaptive.stream().filter(a -> a instanceof PageClassifier)
+                .map(a -> (PageClassifier) a).findFirst().orElse(null);
+        ThresholdTuner tuner = null;
+        if (r.selfTuning() != null) {
+            tuner = new ThresholdTuner(r.selfTuning(), state(states, ThresholdTuner.KIND, ThresholdTuner.State.class));
+            adaptive.add(tuner);
+        }
+        return new Built(model, adaptive, tuner, classifier);
+    }
+
+    /** A single model or the page classifier (which combines single models of its own). */
+    private static RelevanceModel any(Model m, Topic topic, PageAnalyzer analyzer, ModelStateStore states,
+                                      boolean learning, List<AdaptiveModel<?>> adaptive) {
+        if (m != Model.CLASSIFIER) {
+            return single(m, topic, analyzer, states, learning, adaptive);
+        }
+        RelevanceSettings.Classifier c = topic.relevance().classifier();
+        List<PageClassifier.Feature> features = new ArrayList<>();
+        for (Model f : c.features()) {
+            features.add(new PageClassifier.Feature(f, single(f, topic, analyzer, states, learning, adaptive)));
+        }
+        PageClassifier classifier = new PageClassifier(features, topic.relevance().tagWeights(), c.terms(),
+                topic.threshold(), c.threshold(), state(states, PageClassifier.KIND, PageClassifier.State.class));
+        adaptive.add(classifier);
+        return classifier;
     }
 
     /**

@@ -5,6 +5,7 @@ import org.topicstorm.text.TagWeights;
 import org.topicstorm.text.TextSelection;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,6 +23,8 @@ import java.util.Map;
  * @param centroid    parameters of the adaptive centroid model (001)
  * @param seedSet     parameters of the seed-set TF-IDF model (003)
  * @param word2vec    parameters of the word2vec model (002)
+ * @param classifier  parameters of the page classifier learnt from judgements
+ * @param selfTuning  the threshold's self-tuning from judgements (004), or null when it is off
  */
 public record RelevanceSettings(
         Model model,
@@ -33,22 +36,19 @@ public record RelevanceSettings(
         Path seedPages,
         Centroid centroid,
         SeedSet seedSet,
-        Word2Vec word2vec) {
+        Word2Vec word2vec,
+        Classifier classifier,
+        SelfTuning selfTuning) {
 
     /** The models of methods.md; names as written in the topic file. */
     public enum Model {
         KEYWORDS("keywords"), CENTROID("centroid"), SEED_SET("seed-set"), WORD2VEC("word2vec"),
-        COMBINATION("combination");
+        CLASSIFIER("classifier"), COMBINATION("combination");
 
         public final String yamlName;
 
         Model(String yamlName) {
             this.yamlName = yamlName;
-        }
-
-        /** Whether the model learns from seed pages and keeps crawl state in Elasticsearch. */
-        public boolean adaptive() {
-            return this == CENTROID || this == SEED_SET;
         }
     }
 
@@ -78,21 +78,68 @@ public record RelevanceSettings(
         public static final Word2Vec DEFAULT = new Word2Vec(null, 20);
     }
 
+    /**
+     * The page classifier (model {@code classifier}): logistic regression over the scores of {@code features} and
+     * the page's heaviest terms, learnt from judgements (with the seed pages as relevant examples). Until it has
+     * learnt, pages are scored by the first of {@code features} with the topic's threshold (the prior).
+     *
+     * @param features      the models whose scores are features, the first also the prior
+     * @param terms         the page's heaviest tag-weighted terms taken as features
+     * @param minJudgements judged pages needed before the first training (and both verdicts among the examples)
+     * @param threshold     the verdict's threshold on P(relevant) once trained
+     */
+    public record Classifier(List<Model> features, int terms, int minJudgements, double threshold) {
+        public static final Classifier DEFAULT = new Classifier(List.of(Model.KEYWORDS, Model.CENTROID,
+                Model.SEED_SET), 50, 10, 0.5);
+
+        public Classifier {
+            features = List.copyOf(features);
+            if (features.isEmpty()) {
+                throw new IllegalArgumentException("the classifier needs at least one feature model");
+            }
+        }
+    }
+
+    /**
+     * The 004 threshold self-tuning: each round of judgements gives the precision of what the crawler keeps; within
+     * {@code tolerance} of {@code target} (or above) the threshold goes down a step (more coverage), else up; the step
+     * halves whenever the direction turns, and the threshold settles once the step is below {@code minStep}.
+     *
+     * @param target    the precision wanted
+     * @param tolerance how far below the target still counts as reached
+     * @param step      the first step
+     * @param minStep   the threshold settles when the step falls below this
+     * @param minPages  judged pages above the threshold a round needs (fewer: wait for more judgements)
+     */
+    public record SelfTuning(double target, double tolerance, double step, double minStep, int minPages) {
+        public static final SelfTuning DEFAULT = new SelfTuning(0.85, 0.05, 0.05, 0.01, 5);
+    }
+
     public static final RelevanceSettings DEFAULT = new RelevanceSettings(Model.KEYWORDS, Map.of(), true,
             ChineseSegmenter.DEFAULT, TextSelection.DEFAULT_HUB_SHARE, TagWeights.DEFAULT, null, Centroid.DEFAULT, SeedSet.DEFAULT,
-            Word2Vec.DEFAULT);
+            Word2Vec.DEFAULT, Classifier.DEFAULT, null);
 
     public RelevanceSettings {
         combination = Map.copyOf(combination);
+        classifier = classifier == null ? Classifier.DEFAULT : classifier;
     }
 
-    /** Whether the model is, or combines, a model that learns during the crawl (state in Elasticsearch). */
+    /** The same settings with self-tuning as given (null: off). */
+    public RelevanceSettings withSelfTuning(SelfTuning tuning) {
+        return new RelevanceSettings(model, combination, stemming, segmenter, hubShare, tagWeights, seedPages, centroid,
+                seedSet, word2vec, classifier, tuning);
+    }
+
+    /** Whether the model is, or combines, a model that keeps crawl state in Elasticsearch (learns during the crawl). */
     public boolean usesAdaptiveModel() {
-        return model.adaptive() || combination.keySet().stream().anyMatch(Model::adaptive);
+        return uses(Model.CENTROID) || uses(Model.SEED_SET) || uses(Model.CLASSIFIER) || selfTuning != null;
     }
 
-    /** Whether this model, or a component of the combination, is the given one. */
+    /** Whether this model, a component of the combination, or a feature of the classifier, is the given one. */
     public boolean uses(Model m) {
-        return model == m || model == Model.COMBINATION && combination.containsKey(m);
+        boolean classifies = model == Model.CLASSIFIER
+                || model == Model.COMBINATION && combination.containsKey(Model.CLASSIFIER);
+        return model == m || model == Model.COMBINATION && combination.containsKey(m)
+                || classifies && classifier.features().contains(m);
     }
 }

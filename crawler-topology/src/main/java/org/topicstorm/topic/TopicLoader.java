@@ -50,7 +50,10 @@ public final class TopicLoader {
     /** The fields of {@code relevance}. */
     public static final List<String> RELEVANCE_FIELDS = List.of("model", "combination", "stemming", "segmenter",
             "hub-share",
-            "tag-weights", "seed-pages", "centroid", "seed-set", "word2vec");
+            "tag-weights", "seed-pages", "centroid", "seed-set", "word2vec", "classifier", "self-tuning");
+    public static final List<String> CLASSIFIER_FIELDS = List.of("features", "terms", "min-judgements", "threshold");
+    public static final List<String> SELF_TUNING_FIELDS = List.of("target", "tolerance", "step", "min-step",
+            "min-pages");
     public static final List<String> TAG_FIELDS = List.of("title", "heading", "anchor", "body");
     public static final List<String> CENTROID_FIELDS = List.of("features", "update-similarity");
     public static final List<String> SEED_SET_FIELDS = List.of("max-size", "join-threshold", "terms");
@@ -453,8 +456,81 @@ public final class TopicLoader {
                 error("relevance.word2vec.vectors", "required when the word2vec model is used: the path of a word "
                         + "vectors file (word2vec binary or text format)");
             }
+            RelevanceSettings.Classifier classifier = classifier(node.get("classifier"), model, combination);
+            if (classifier.features().contains(RelevanceSettings.Model.WORD2VEC) && word2vec.vectors() == null
+                    && !usesW2v) {
+                error("relevance.word2vec.vectors", "required when the classifier has word2vec among its features");
+            }
             return new RelevanceSettings(model, combination, stemming, segmenter, hubShare, tagWeights, seedPages,
-                    centroid, seedSet, word2vec);
+                    centroid, seedSet, word2vec, classifier, selfTuning(node.get("self-tuning")));
+        }
+
+        private RelevanceSettings.Classifier classifier(JsonNode node, RelevanceSettings.Model model,
+                                                        Map<RelevanceSettings.Model, Double> combination) {
+            RelevanceSettings.Classifier d = RelevanceSettings.Classifier.DEFAULT;
+            if (!present(node, "relevance.classifier", false)
+                    || !isMapping(node, "relevance.classifier", "{features: [keywords, centroid], terms: 50}",
+                    CLASSIFIER_FIELDS)) {
+                return d;
+            }
+            if (model != RelevanceSettings.Model.CLASSIFIER
+                    && !combination.containsKey(RelevanceSettings.Model.CLASSIFIER)) {
+                error("relevance.classifier", "only allowed with model: classifier (or classifier in the combination)");
+            }
+            List<RelevanceSettings.Model> features = d.features();
+            JsonNode f = node.get("features");
+            if (present(f, "relevance.classifier.features", false)) {
+                if (!f.isArray() || f.isEmpty()) {
+                    error("relevance.classifier.features", "must be a non-empty list of models, e.g. [keywords, "
+                            + "centroid, seed-set], got " + describe(f));
+                } else {
+                    List<RelevanceSettings.Model> list = new ArrayList<>();
+                    for (int i = 0; i < f.size(); i++) {
+                        RelevanceSettings.Model m = f.get(i).isTextual() ? MODELS.get(f.get(i).textValue()) : null;
+                        if (m == null || m == RelevanceSettings.Model.COMBINATION
+                                || m == RelevanceSettings.Model.CLASSIFIER) {
+                            error("relevance.classifier.features[" + i + "]", "unknown model " + describe(f.get(i))
+                                    + "; allowed: keywords, centroid, seed-set, word2vec");
+                        } else if (list.contains(m)) {
+                            error("relevance.classifier.features[" + i + "]", "'" + m.yamlName + "' is listed twice");
+                        } else {
+                            list.add(m);
+                        }
+                    }
+                    if (!list.isEmpty()) {
+                        features = list;
+                    }
+                }
+            }
+            return new RelevanceSettings.Classifier(features,
+                    (int) positive(node.get("terms"), "relevance.classifier.terms", d.terms(), 10_000),
+                    (int) positive(node.get("min-judgements"), "relevance.classifier.min-judgements",
+                            d.minJudgements(), 100_000),
+                    fraction(node.get("threshold"), "relevance.classifier.threshold", d.threshold()));
+        }
+
+        /** Absent: off; a mapping (also an empty one): on, with the defaults for what it does not say. */
+        private RelevanceSettings.SelfTuning selfTuning(JsonNode node) {
+            RelevanceSettings.SelfTuning d = RelevanceSettings.SelfTuning.DEFAULT;
+            if (!present(node, "relevance.self-tuning", false)) {
+                return null;
+            }
+            if (!isMapping(node, "relevance.self-tuning", "{target: 0.85}", SELF_TUNING_FIELDS)) {
+                return null;
+            }
+            double step = fraction(node.get("step"), "relevance.self-tuning.step", d.step());
+            double minStep = fraction(node.get("min-step"), "relevance.self-tuning.min-step", d.minStep());
+            if (!(step > 0)) {
+                error("relevance.self-tuning.step", "must be > 0");
+            }
+            if (!(minStep > 0) || minStep > step) {
+                error("relevance.self-tuning.min-step", "must be > 0 and at most the step (" + step + ")");
+            }
+            return new RelevanceSettings.SelfTuning(
+                    fraction(node.get("target"), "relevance.self-tuning.target", d.target()),
+                    fraction(node.get("tolerance"), "relevance.self-tuning.tolerance", d.tolerance()),
+                    step, minStep,
+                    (int) positive(node.get("min-pages"), "relevance.self-tuning.min-pages", d.minPages(), 10_000));
         }
 
         private Map<RelevanceSettings.Model, Double> combination(JsonNode node, RelevanceSettings.Model model) {
@@ -480,7 +556,7 @@ public final class TopicLoader {
                 String field = "relevance.combination." + e.getKey();
                 RelevanceSettings.Model m = MODELS.get(e.getKey());
                 if (m == null || m == RelevanceSettings.Model.COMBINATION) {
-                    error(field, "unknown model; allowed: keywords, centroid, seed-set, word2vec");
+                    error(field, "unknown model; allowed: keywords, centroid, seed-set, word2vec, classifier");
                     return;
                 }
                 JsonNode v = e.getValue();

@@ -57,7 +57,7 @@ class WeightedKeywordModelTest {
                 null, new RelevanceSettings(RelevanceSettings.Model.KEYWORDS, Map.of(), true,
                 org.topicstorm.text.ChineseSegmenter.DEFAULT, 0.6,
                 TagWeights.UNIFORM, null, RelevanceSettings.Centroid.DEFAULT, RelevanceSettings.SeedSet.DEFAULT,
-                RelevanceSettings.Word2Vec.DEFAULT));
+                RelevanceSettings.Word2Vec.DEFAULT, null, null));
         assertEquals(1.0, new WeightedKeywordModel(t).score(page("Cloud", List.of("Kubernetes"), "")).score(), EPS);
     }
 

@@ -83,8 +83,9 @@ class TopicLoaderRelevanceTest {
         String f = file.toString();
         assertEquals(List.of(
                 f + ": field 'relevance.colour': unknown field; allowed fields are: model, combination, stemming, segmenter, "
-                        + "hub-share, tag-weights, seed-pages, centroid, seed-set, word2vec",
-                f + ": field 'relevance.model': must be one of centroid, combination, keywords, seed-set, word2vec, "
+                        + "hub-share, tag-weights, seed-pages, centroid, seed-set, word2vec, classifier, self-tuning",
+                f + ": field 'relevance.model': must be one of centroid, classifier, combination, keywords, seed-set, "
+                        + "word2vec, "
                         + "got 'magic'",
                 f + ": field 'relevance.combination': only allowed with model: combination",
                 f + ": field 'relevance.stemming': must be true or false, got the string 'yes please'",
@@ -118,7 +119,7 @@ class TopicLoaderRelevanceTest {
                 """, "c.yaml"));
         assertEquals(List.of(
                 "c.yaml: field 'relevance.combination.combination': unknown model; allowed: keywords, centroid, "
-                        + "seed-set, word2vec",
+                        + "seed-set, word2vec, classifier",
                 "c.yaml: field 'relevance.combination.keywords': the weight must be a number > 0, got the number 0",
                 "c.yaml: field 'relevance.word2vec.vectors': required when the word2vec model is used: the path of a "
                         + "word vectors file (word2vec binary or text format)"), e.errors());
@@ -170,5 +171,52 @@ class TopicLoaderRelevanceTest {
             Topic t = TopicLoader.load(Path.of("..", "seeds", f));
             assertEquals(RelevanceSettings.Model.KEYWORDS, t.relevance().model());
         }
+    }
+
+    @Test
+    void theClassifierAndTheSelfTuningHaveTheirDefaultsAndAreOnlyWhatTheFileSays() {
+        Topic plain = TopicLoader.fromString(HEAD, "t.yaml");
+        assertEquals(null, plain.relevance().selfTuning());
+        assertEquals(RelevanceSettings.Classifier.DEFAULT, plain.relevance().classifier());
+        Topic t = TopicLoader.fromString(HEAD + """
+                relevance:
+                  model: classifier
+                  classifier: {features: [seed-set, keywords], terms: 20, min-judgements: 4, threshold: 0.6}
+                  self-tuning: {}
+                """, "t.yaml");
+        RelevanceSettings r = t.relevance();
+        assertEquals(RelevanceSettings.Model.CLASSIFIER, r.model());
+        assertEquals(new RelevanceSettings.Classifier(List.of(RelevanceSettings.Model.SEED_SET,
+                RelevanceSettings.Model.KEYWORDS), 20, 4, 0.6), r.classifier());
+        assertEquals(RelevanceSettings.SelfTuning.DEFAULT, r.selfTuning());
+        // the classifier's feature models are used (their states are made at crawl start); centroid is not one here
+        assertEquals(true, r.uses(RelevanceSettings.Model.SEED_SET));
+        assertEquals(false, r.uses(RelevanceSettings.Model.CENTROID));
+        assertEquals(true, r.usesAdaptiveModel());
+        assertEquals(true, plain.relevance().withSelfTuning(RelevanceSettings.SelfTuning.DEFAULT).usesAdaptiveModel());
+    }
+
+    @Test
+    void badClassifierAndSelfTuningFieldsAreNamed() {
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(HEAD + """
+                relevance:
+                  classifier: {features: [keywords, magic, keywords], colour: red, threshold: 2}
+                  self-tuning: {target: 1.5, step: 0.01, min-step: 0.05, min-pages: 0, when: never}
+                """, "b.yaml"));
+        assertEquals(List.of(
+                "b.yaml: field 'relevance.classifier.colour': unknown field; allowed fields are: features, terms, "
+                        + "min-judgements, threshold",
+                "b.yaml: field 'relevance.classifier': only allowed with model: classifier (or classifier in the "
+                        + "combination)",
+                "b.yaml: field 'relevance.classifier.features[1]': unknown model the string 'magic'; allowed: "
+                        + "keywords, centroid, seed-set, word2vec",
+                "b.yaml: field 'relevance.classifier.features[2]': 'keywords' is listed twice",
+                "b.yaml: field 'relevance.classifier.threshold': must be a number between 0 and 1, got the number 2",
+                "b.yaml: field 'relevance.self-tuning.when': unknown field; allowed fields are: target, tolerance, "
+                        + "step, min-step, min-pages",
+                "b.yaml: field 'relevance.self-tuning.min-step': must be > 0 and at most the step (0.01)",
+                "b.yaml: field 'relevance.self-tuning.target': must be a number between 0 and 1, got the number 1.5",
+                "b.yaml: field 'relevance.self-tuning.min-pages': must be a whole number between 1 and 10000, got "
+                        + "the number 0"), e.errors());
     }
 }

@@ -1,0 +1,213 @@
+package org.topicstorm.relevance;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.judge.Judgement;
+import org.topicstorm.judge.JudgementStore;
+import org.topicstorm.learn.SparseLogistic;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the crawl does with people's judgements, in its one writer task, a round at a time: reads the judgements
+ * made since the last round; feeds them to the threshold's self-tuning ({@link ThresholdTuner}) and, when the page
+ * classifier is the model, retrains it on every judgement so far plus the seed pages ({@link PageClassifier}). Both
+ * keep their state in the crawl's model index through {@link ModelSync}, as does this class its place in the
+ * judgements ({@link Progress}), so a resumed crawl neither loses nor counts a judgement twice. Failures are logged
+ * and the round is tried again at the next interval.
+ */
+public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Progress> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JudgementRounds.class);
+
+    /** The document id of the progress in the model index. */
+    public static final String KIND = "judgement-rounds";
+
+    /** What the rounds read from: the crawl's judgements and status index ({@link JudgementStore}). */
+    public interface Source {
+        JudgementStore.Page since(JudgementStore.Cursor after) throws IOException;
+
+        List<Judgement> all() throws IOException;
+
+        Map<String, StatusDoc> statusOf(Collection<String> urls) throws IOException;
+    }
+
+    /**
+     * @param judged  the last judgement read, epoch ms ({@code Long.MIN_VALUE}: none yet)
+     * @param url     its URL (ties in time are ordered by URL)
+     * @param read    judgements read so far
+     * @param pending judged pages read but not yet used by the tuner (too few above the threshold in their round)
+     */
+    public record Progress(long judged, String url, long read, List<String> pending) {
+        public static final Progress START = new Progress(Long.MIN_VALUE, "", 0, List.of());
+
+        public Progress {
+            pending = pending == null ? List.of() : List.copyOf(pending);
+        }
+    }
+
+    private final Source source;
+    private final ThresholdTuner tuner;
+    private final PageClassifier classifier;
+    private final int minJudgements;
+    private final List<String> seeds;
+    private volatile Progress progress;
+    private long changes;
+
+    /**
+     * @param tuner         the self-tuning, or null when off
+     * @param classifier    the page classifier, or null when the topic does not use it
+     * @param minJudgements judgements before the classifier's first training
+     * @param seeds         the topic's seed URLs: relevant examples for the classifier unless judged otherwise
+     */
+    public JudgementRounds(Source source, ThresholdTuner tuner, PageClassifier classifier, int minJudgements,
+                           List<String> seeds, Progress progress) {
+        this.source = source;
+        this.tuner = tuner;
+        this.classifier = classifier;
+        this.minJudgements = minJudgements;
+        this.seeds = List.copyOf(seeds);
+        this.progress = progress;
+    }
+
+    /** One round: returns how many new judgements it read. */
+    public synchronized int round(long now) throws IOException {
+        Progress p = progress;
+        List<Judgement> fresh = new ArrayList<>();
+        JudgementStore.Cursor cursor = new JudgementStore.Cursor(p.judged(), p.url());
+        while (true) {
+            JudgementStore.Page page = source.since(cursor);
+            fresh.addAll(page.judgements());
+            cursor = page.next();
+            if (page.judgements().size() < JudgementStore.PAGE_SIZE) {
+                break;
+            }
+        }
+        if (fresh.isEmpty()) {
+            return 0;
+        }
+        long read = p.read() + fresh.size();
+        boolean retrained = false;
+        if (classifier != null && read >= minJudgements) {
+            retrained = retrain(read);
+        }
+        List<String> pending = p.pending();
+        if (tuner != null) {
+            if (retrained && !"classifier".equals(tuner.state().basis())) {
+                // the score is now a probability: the threshold starts again from the classifier's
+                tuner.restart(classifier.threshold(), "classifier");
+            }
+            pending = tune(p.pending(), fresh, now);
+        }
+        progress = new Progress(cursor.judged(), cursor.url(), read, pending);
+        changes++;
+        return fresh.size();
+    }
+
+    /** Feeds the round's judged pages (and those pending) to the tuner; returns what stays pending. */
+    private List<String> tune(List<String> pendingUrls, List<Judgement> fresh, long now) throws IOException {
+        Map<String, Boolean> labels = new LinkedHashMap<>();
+        if (!pendingUrls.isEmpty()) {
+            // the pending pages' labels: their latest judgements
+            for (Judgement j : source.all()) {
+                if (pendingUrls.contains(j.url())) {
+                    labels.put(j.url(), j.relevant());
+                }
+            }
+        }
+        fresh.forEach(j -> labels.put(j.url(), j.relevant()));
+        Map<String, StatusDoc> docs = source.statusOf(labels.keySet());
+        List<ThresholdTuner.Judged> pages = new ArrayList<>();
+        labels.forEach((url, relevant) -> {
+            Double score = scoreNow(docs.get(url));
+            if (score != null) {
+                pages.add(new ThresholdTuner.Judged(score, relevant));
+            }
+        });
+        double before = tuner.threshold();
+        ThresholdTuner.Outcome outcome = tuner.round(pages, now);
+        if (outcome == ThresholdTuner.Outcome.TOO_FEW) {
+            return List.copyOf(labels.keySet());
+        }
+        if (outcome != ThresholdTuner.Outcome.STILL) {
+            ThresholdTuner.Round r = tuner.state().history().get(tuner.state().history().size() - 1);
+            LOG.info("Threshold self-tuning: precision {} on {} kept of {} judged pages: {} {} -> {}",
+                    String.format(java.util.Locale.ROOT, "%.3f", r.precision()), r.kept(), r.judged(), outcome,
+                    before, tuner.threshold());
+        }
+        return List.of();
+    }
+
+    /** A judged page's score as the current model would give it; null when the crawl has not scored it. */
+    private Double scoreNow(StatusDoc d) {
+        if (d == null || d.relevance() == null) {
+            return null;
+        }
+        if (classifier != null && classifier.trained() && d.page() != null && !d.page().features().isEmpty()) {
+            return classifier.probability(d.page().features());
+        }
+        return d.relevance();
+    }
+
+    /** Trains the classifier on every judgement and the seed pages; false when they lack one of the verdicts. */
+    private boolean retrain(long read) throws IOException {
+        Map<String, Boolean> labels = new LinkedHashMap<>();
+        for (String seed : seeds) {
+            labels.put(seed, true);
+        }
+        for (Judgement j : source.all()) {
+            labels.put(j.url(), j.relevant()); // a judgement overrides a seed's presumed relevance
+        }
+        Map<String, StatusDoc> docs = source.statusOf(labels.keySet());
+        List<SparseLogistic.Example> examples = new ArrayList<>();
+        Set<Boolean> verdicts = new HashSet<>();
+        labels.forEach((url, relevant) -> {
+            StatusDoc d = docs.get(url);
+            if (d != null && d.page() != null && !d.page().features().isEmpty()) {
+                examples.add(new SparseLogistic.Example(d.page().features(), relevant ? 1 : 0));
+                verdicts.add(relevant);
+            }
+        });
+        if (verdicts.size() < 2) {
+            LOG.info("Page classifier: {} examples, all {}: waiting for both verdicts", examples.size(),
+                    verdicts.isEmpty() ? "-" : verdicts.iterator().next() ? "relevant" : "irrelevant");
+            return false;
+        }
+        PageClassifier.State s = classifier.train(examples, read);
+        LOG.info("Page classifier {} trained on {} pages ({} relevant)", s.version(), s.examples(), s.positives());
+        return true;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Class<Progress> stateType() {
+        return Progress.class;
+    }
+
+    @Override
+    public Progress state() {
+        return progress;
+    }
+
+    @Override
+    public void state(Progress state) {
+        this.progress = state;
+    }
+
+    @Override
+    public synchronized long changes() {
+        return changes;
+    }
+}

@@ -1,0 +1,160 @@
+package org.topicstorm.relevance;
+
+import org.junit.jupiter.api.Test;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.judge.Judgement;
+import org.topicstorm.judge.JudgementStore;
+import org.topicstorm.text.TagWeights;
+import org.topicstorm.topic.RelevanceSettings;
+import org.topicstorm.topic.RelevanceSettings.Model;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topic.TopicLoader;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JudgementRoundsTest {
+
+    private static final double EPS = 1e-9;
+    private static final RelevanceSettings.SelfTuning TUNING = new RelevanceSettings.SelfTuning(0.85, 0.05, 0.05,
+            0.01, 3);
+
+    /** Judgements and status documents in memory, read as from Elasticsearch (in (judged, url) order). */
+    static final class Memory implements JudgementRounds.Source {
+        final List<Judgement> judgements = new ArrayList<>();
+        final Map<String, StatusDoc> docs = new HashMap<>();
+
+        void judge(String url, boolean relevant, long at) {
+            judgements.add(Judgement.of(url, relevant, "test", at, null, null));
+        }
+
+        void page(String url, double score, Map<String, Double> features) {
+            docs.put(url, new StatusDoc(url, "a.test", "FETCHED", CrawlState.DONE, score >= 0.2, score, score, null,
+                    1, 0, 1, List.of(), null, null, null, 1, 0, 0, 0L, 0L, 0, Map.of(), null, null, null, null,
+                    new PageSummary("t", "s", List.of(), features)));
+        }
+
+        @Override
+        public JudgementStore.Page since(JudgementStore.Cursor after) {
+            List<Judgement> out = judgements.stream()
+                    .sorted(Comparator.comparingLong(Judgement::judged).thenComparing(Judgement::url))
+                    .filter(j -> j.judged() > after.judged()
+                            || j.judged() == after.judged() && j.url().compareTo(after.url()) > 0)
+                    .toList();
+            JudgementStore.Cursor next = out.isEmpty() ? after
+                    : new JudgementStore.Cursor(out.get(out.size() - 1).judged(), out.get(out.size() - 1).url());
+            return new JudgementStore.Page(out, next);
+        }
+
+        @Override
+        public List<Judgement> all() {
+            return since(JudgementStore.Cursor.START).judgements();
+        }
+
+        @Override
+        public Map<String, StatusDoc> statusOf(Collection<String> urls) {
+            Map<String, StatusDoc> out = new HashMap<>();
+            urls.forEach(u -> {
+                if (docs.containsKey(u)) {
+                    out.put(u, docs.get(u));
+                }
+            });
+            return out;
+        }
+    }
+
+    @Test
+    void eachRoundTunesOnTheNewJudgementsOnlyAndRemembersWhereItIs() throws Exception {
+        Memory m = new Memory();
+        // r = 0.2: four kept pages, two relevant: precision 0.5 < 0.8 -> up to 0.25
+        m.page("http://a.test/1", 0.3, Map.of());
+        m.page("http://a.test/2", 0.4, Map.of());
+        m.page("http://a.test/3", 0.5, Map.of());
+        m.page("http://a.test/4", 0.6, Map.of());
+        m.page("http://a.test/5", 0.1, Map.of());
+        m.judge("http://a.test/1", false, 10);
+        m.judge("http://a.test/2", false, 11);
+        m.judge("http://a.test/3", true, 12);
+        m.judge("http://a.test/4", true, 12);
+        m.judge("http://a.test/5", false, 13);
+        ThresholdTuner tuner = new ThresholdTuner(TUNING, ThresholdTuner.initialState(TUNING, 0.2, "prior"));
+        JudgementRounds rounds = new JudgementRounds(m, tuner, null, 10, List.of(), JudgementRounds.Progress.START);
+        assertEquals(5, rounds.round(100));
+        assertEquals(0.25, tuner.threshold(), EPS);
+        assertEquals(new JudgementRounds.Progress(13, "http://a.test/5", 5, List.of()), rounds.state());
+        // nothing new: nothing moves
+        assertEquals(0, rounds.round(200));
+        assertEquals(0.25, tuner.threshold(), EPS);
+        // a resumed crawl starts where the last left off: only the new judgement is read
+        m.judge("http://a.test/6", true, 14);
+        m.page("http://a.test/6", 0.9, Map.of());
+        JudgementRounds resumed = new JudgementRounds(m, tuner, null, 10, List.of(), rounds.state());
+        assertEquals(1, resumed.round(300));
+        // one kept page is too few (min 3): it waits for the next round
+        assertEquals(List.of("http://a.test/6"), resumed.state().pending());
+        assertEquals(0.25, tuner.threshold(), EPS);
+        m.judge("http://a.test/7", true, 15);
+        m.page("http://a.test/7", 0.8, Map.of());
+        m.judge("http://a.test/8", true, 16);
+        m.page("http://a.test/8", 0.7, Map.of());
+        assertEquals(2, resumed.round(400));
+        // pages 6, 7, 8 all relevant: precision 1 -> down; the direction turned, so half the step: 0.25 - 0.025
+        assertEquals(0.225, tuner.threshold(), EPS);
+        assertTrue(resumed.state().pending().isEmpty());
+        assertEquals(8, resumed.state().read());
+    }
+
+    @Test
+    void theClassifierLearnsOnceEnoughJudgementsOfBothVerdictsAndTheThresholdStartsAgainOnItsScale() throws Exception {
+        Topic topic = TopicLoader.fromString("""
+                name: t
+                languages: [en]
+                keywords: {cloud: 1.0}
+                seeds: [http://a.test/seed]
+                threshold: 0.2
+                relevance: {model: classifier}
+                """, "t.yaml");
+        PageClassifier classifier = new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS,
+                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, 0.2, 0.5,
+                PageClassifier.State.UNTRAINED);
+        ThresholdTuner tuner = new ThresholdTuner(TUNING, ThresholdTuner.initialState(TUNING, 0.2, "prior"));
+        Memory m = new Memory();
+        m.page("http://a.test/seed", 0.9, Map.of("m:keywords", 0.9, "t:cloud", 0.8));
+        JudgementRounds rounds = new JudgementRounds(m, tuner, classifier, 3, topic.seeds(),
+                JudgementRounds.Progress.START);
+        // two judgements, both irrelevant: fewer than min-judgements 3, no training
+        for (int i = 0; i < 2; i++) {
+            m.page("http://a.test/n" + i, 0.3, Map.of("m:keywords", 0.3, "t:menu", 0.9));
+            m.judge("http://a.test/n" + i, false, i);
+        }
+        rounds.round(10);
+        assertFalse(classifier.trained());
+        m.page("http://a.test/n2", 0.3, Map.of("m:keywords", 0.3, "t:menu", 0.9));
+        m.judge("http://a.test/n2", false, 5);
+        rounds.round(20);
+        // 3 judgements + the seed (relevant): both verdicts, trained on 4 examples
+        assertTrue(classifier.trained());
+        assertEquals(4, classifier.state().examples());
+        assertEquals(1, classifier.state().positives());
+        assertEquals("classifier", tuner.state().basis());
+        assertEquals(0.5, tuner.threshold(), EPS);
+        assertTrue(classifier.probability(Map.of("m:keywords", 0.9, "t:cloud", 0.8)) > 0.5);
+        // a judgement overrides the seed's presumed relevance
+        m.judge("http://a.test/seed", false, 6);
+        m.page("http://a.test/r", 0.8, Map.of("m:keywords", 0.8, "t:cloud", 0.9));
+        m.judge("http://a.test/r", true, 7);
+        rounds.round(30);
+        assertEquals(5, classifier.state().examples());
+        assertEquals(1, classifier.state().positives());
+        assertEquals(2, classifier.state().version());
+    }
+}
