@@ -7,6 +7,8 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.priority.LinkClassifier;
+import org.topicstorm.relevance.PageClassifier;
+import org.topicstorm.relevance.ThresholdTuner;
 import org.topicstorm.relevance.EsModelStateStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,6 +68,7 @@ final class StatsCommand implements Callable<Integer> {
                 printAuthorities(out, stats);
             }
             printLinkClassifier(out, client, indices);
+            printJudging(out, client, indices);
         }
         out.flush();
         return 0;
@@ -87,6 +90,49 @@ final class StatsCommand implements Callable<Integer> {
                 c.version(), c.state().examples(), c.state().positives());
         out.println("  towards relevant:   " + features(c.strongest(top, true)));
         out.println("  towards irrelevant: " + features(c.strongest(top, false)));
+    }
+
+    /**
+     * What the crawl learnt from people's judgements, if anything: how many there are, the self-tuned threshold and
+     * its last rounds, the page classifier's strongest features.
+     */
+    private void printJudging(PrintWriter out, ElasticsearchClient client, CrawlIndices indices)
+            throws java.io.IOException {
+        if (!client.indices().exists(e -> e.index(indices.model())).value()) {
+            return;
+        }
+        EsModelStateStore store = new EsModelStateStore(client, indices.model());
+        java.util.Optional<ThresholdTuner.State> tuned = store.load(ThresholdTuner.KIND, ThresholdTuner.State.class);
+        java.util.Optional<PageClassifier.State> classifier = store.load(PageClassifier.KIND,
+                PageClassifier.State.class);
+        if (tuned.isEmpty() && classifier.isEmpty()) {
+            return;
+        }
+        long judged = client.indices().exists(e -> e.index(indices.judgements())).value()
+                ? client.count(c -> c.index(indices.judgements())).count() : 0;
+        out.printf("Judgements: %d (topicstorm judge --crawl %s)%n", judged, crawlName);
+        tuned.ifPresent(t -> {
+            out.printf(java.util.Locale.ROOT, "Threshold (self-tuning): %.4f on the %s score, %s%n", t.r(), t.basis(),
+                    t.settled() ? "settled" : "next step " + String.format(java.util.Locale.ROOT, "%.4f", t.step()));
+            List<ThresholdTuner.Round> rounds = t.history();
+            for (ThresholdTuner.Round r : rounds.subList(Math.max(0, rounds.size() - top), rounds.size())) {
+                out.printf(java.util.Locale.ROOT, "  %s  precision %.3f on %d kept of %d judged: %.4f -> %.4f%n",
+                        java.time.Instant.ofEpochMilli(r.at()).truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                        r.precision(), r.kept(), r.judged(), r.before(), r.after());
+            }
+        });
+        classifier.ifPresent(c -> {
+            if (c.version() == 0) {
+                out.println("Page classifier: not trained yet (needs judgements of both verdicts)");
+                return;
+            }
+            org.topicstorm.learn.SparseLogistic.Model m = new org.topicstorm.learn.SparseLogistic.Model(c.bias(),
+                    c.weights());
+            out.printf("Page classifier %d: trained on %d pages (%d relevant) from %d judgements%n", c.version(),
+                    c.examples(), c.positives(), c.judged());
+            out.println("  towards relevant:   " + features(m.strongest(top, true)));
+            out.println("  towards irrelevant: " + features(m.strongest(top, false)));
+        });
     }
 
     private static String features(List<java.util.Map.Entry<String, Double>> weights) {

@@ -16,9 +16,19 @@ import org.topicstorm.frontier.CrawlState;
  * @param known             every URL in the status index
  * @param pagesPerSecond    fetched pages per second since the previous sample (0 for the first)
  * @param relevantPerSecond relevant pages per second since the previous sample (0 for the first)
+ * @param threshold         the self-tuned threshold (relevance.self-tuning), absent when tuning is off
+ * @param judgements        pages judged by people so far
  */
+@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record MetricsDoc(long timestamp, String crawl, long fetched, long relevant, double harvestRate, long waiting,
-                         long due, long exceptions, long known, double pagesPerSecond, double relevantPerSecond) {
+                         long due, long exceptions, long known, double pagesPerSecond, double relevantPerSecond,
+                         Double threshold, Long judgements) {
+
+    /** The sample with what the crawl learns from judgements. */
+    public MetricsDoc withJudging(Double threshold, long judgements) {
+        return new MetricsDoc(timestamp, crawl, fetched, relevant, harvestRate, waiting, due, exceptions, known,
+                pagesPerSecond, relevantPerSecond, threshold, judgements);
+    }
 
     /**
      * @param previous the sample before (null for the first): the rates are the differences over the time between
@@ -34,6 +44,6 @@ public record MetricsDoc(long timestamp, String crawl, long fetched, long releva
         }
         return new MetricsDoc(timestamp, crawl, counts.fetched(), counts.relevant(), counts.harvestRate(),
                 counts.get(CrawlState.WAITING), counts.due(), counts.get(CrawlState.EXCEPTION), counts.total(),
-                pagesPerSecond, relevantPerSecond);
+                pagesPerSecond, relevantPerSecond, null, null);
     }
 }

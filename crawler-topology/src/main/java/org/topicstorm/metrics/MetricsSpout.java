@@ -10,6 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.crawl.CrawlStats;
 import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.relevance.ThresholdTuner;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 
@@ -53,13 +55,24 @@ public class MetricsSpout extends BaseRichSpout {
         }
         next = now + intervalMs;
         try {
-            MetricsDoc doc = MetricsDoc.of(indices.crawl(), now, stats.counts(now), previous);
+            MetricsDoc doc = MetricsDoc.of(indices.crawl(), now, stats.counts(now), previous)
+                    .withJudging(tunedThreshold(), judgements());
             es.index(i -> i.index(indices.metrics()).id(Long.toString(now)).document(doc));
             previous = doc;
         } catch (IOException | RuntimeException e) {
             // metrics are not crawl state: a lost sample is logged, the crawl goes on
             LOG.warn("Cannot record crawl metrics in {}: {}", indices.metrics(), e.toString());
         }
+    }
+
+    /** The self-tuned threshold, or null when the crawl does not tune it. */
+    private Double tunedThreshold() throws IOException {
+        return new EsModelStateStore(es, indices.model()).load(ThresholdTuner.KIND, ThresholdTuner.State.class)
+                .map(ThresholdTuner.State::r).orElse(null);
+    }
+
+    private long judgements() throws IOException {
+        return es.count(c -> c.index(indices.judgements()).ignoreUnavailable(true)).count();
     }
 
     @Override
