@@ -49,7 +49,8 @@ import java.util.stream.Collectors;
                         + "threshold (where a judgement teaches most), spread over hosts, leaving out pages already "
                         + "judged."},
         footer = {"", "The threshold sampled around: --threshold, else the crawl's self-tuned threshold (if it has one), "
-                + "else the lowest score of a page the crawl judged relevant.",
+                + "else the lowest score of a page the crawl judged relevant (with none yet, the highest score of a fetched "
+                + "page).",
                 "--import FILE.csv: a header row naming the columns url and relevant (other columns are ignored), then "
                         + "one page a row; relevant is yes/no, y/n, true/false, 1/0 or relevant/irrelevant. Every row "
                         + "is checked first: one malformed row (named FILE:LINE) and nothing is imported. A URL must "
