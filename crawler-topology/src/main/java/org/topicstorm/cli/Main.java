@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "topicstorm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A topic-focused web crawler on Apache Storm and Elasticsearch.",
-        subcommands = {DemoCommand.class, CrawlCommand.class, StatsCommand.class, RankCommand.class, EsCommand.class,
+        subcommands = {DemoCommand.class, CrawlCommand.class, StatsCommand.class, RankCommand.class, JudgeCommand.class, EsCommand.class,
                 BenchCommand.class, CorpusCommand.class, EvalCommand.class, KeywordsCommand.class, VectorsCommand.class, SubmitCommand.class,
                 KillCommand.class, ClusterCommand.class})
 public final class Main implements Runnable {

@@ -88,6 +88,14 @@ public record CrawlIndices(String crawl) {
     }
 
     /**
+     * Creates the judgements index if it does not exist: a crawl made before judgements were kept has none, and
+     * judging it needs no crawl restart.
+     */
+    public void ensureJudgements(ElasticsearchClient client) throws IOException {
+        ensure(client, judgements(), "judgements.json", 0);
+    }
+
+    /**
      * Adds the fields of the current mappings to those of the crawl's indices that exist, creating nothing: for a
      * command that writes new fields into a crawl made by an older version (the indices map strictly).
      */
