@@ -6,7 +6,6 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.judge.JudgeCsv;
 import org.topicstorm.judge.JudgeImport;
-import org.topicstorm.judge.JudgeSample;
 import org.topicstorm.judge.JudgeSession;
 import org.topicstorm.judge.JudgeThreshold;
 import org.topicstorm.judge.Judgement;
@@ -32,11 +31,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /** {@code topicstorm judge}: people's relevant / not relevant verdicts on a crawl's pages, in its judgements index. */
 @Command(name = "judge", mixinStandardHelpOptions = true, sortOptions = false,
@@ -59,8 +54,6 @@ import java.util.stream.Collectors;
                         + "the crawler's when the page was judged, empty when unknown). It reads back with --import."})
 final class JudgeCommand implements Callable<Integer> {
 
-    /** Pages read on each side of the threshold, among which the sample is picked. */
-    static final int CANDIDATES = 300;
 
     /** Judgements written per request by an import. */
     static final int IMPORT_BATCH = 1000;
@@ -82,6 +75,10 @@ final class JudgeCommand implements Callable<Integer> {
                 description = "Write every judgement of the crawl to a CSV file (replacing it).")
         Path exportFile;
     }
+
+    @Option(names = "--near-only", description = "Only pages nearest the threshold (default: half of them, the "
+            + "other half drawn at random from the crawl, so that what is learnt holds far from the threshold too).")
+    boolean nearOnly;
 
     @Option(names = "--sample", paramLabel = "N", description = "Pages to show. Default: ${DEFAULT-VALUE}.")
     int sample = 20;
@@ -156,23 +153,18 @@ final class JudgeCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             throw new IllegalStateException("crawl '" + crawlName + "': " + e.getMessage(), e);
         }
-        Map<String, StatusDoc> near = store.nearThreshold(r.value(), CANDIDATES).stream()
-                .collect(Collectors.toMap(StatusDoc::url, Function.identity(), (a, b) -> a));
-        List<JudgeSample.Candidate> candidates = near.values().stream()
-                .map(d -> new JudgeSample.Candidate(d.url(), d.host(), d.relevance())).toList();
-        Set<String> judged = store.of(near.keySet()).keySet();
-        List<JudgeSample.Candidate> picked = JudgeSample.pick(candidates, r.value(), judged, sample);
+        List<StatusDoc> picked = store.sample(r.value(), sample, nearOnly, System.currentTimeMillis());
         out.printf(Locale.ROOT, "Crawl '%s', threshold %s%n", crawlName, r);
         if (picked.isEmpty()) {
-            out.printf("No page left to judge: of the %d fetched pages nearest the threshold, every one is judged "
-                    + "(%d judgements in %s)%n", near.size(), store.count(), indices.judgements());
+            out.printf("No page left to judge: every fetched page near the threshold%s is judged (%d judgements in "
+                    + "%s)%n", nearOnly ? "" : " or drawn at random", store.count(), indices.judgements());
             return;
         }
         String judge = who != null ? who : defaultWho(System.getenv("USER"));
-        out.printf(Locale.ROOT, "%d pages nearest the threshold, over %d hosts; answers are stored in %s as '%s'%n",
-                picked.size(), picked.stream().map(JudgeSample.Candidate::host).distinct().count(),
-                indices.judgements(), judge);
-        List<JudgeSession.Page> pages = picked.stream().map(c -> JudgeSession.Page.of(near.get(c.url()))).toList();
+        out.printf(Locale.ROOT, "%d pages %s, over %d hosts; answers are stored in %s as '%s'%n",
+                picked.size(), nearOnly ? "nearest the threshold" : "half nearest the threshold, half at random",
+                picked.stream().map(StatusDoc::host).distinct().count(), indices.judgements(), judge);
+        List<JudgeSession.Page> pages = picked.stream().map(JudgeSession.Page::of).toList();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, Charset.defaultCharset()));
         new JudgeSession(in, out, Clock.systemUTC(), j -> store.put(List.of(j)), judge).run(pages);
     }

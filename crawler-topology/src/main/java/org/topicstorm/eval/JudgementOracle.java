@@ -3,22 +3,18 @@ package org.topicstorm.eval;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.frontier.StatusDoc;
-import org.topicstorm.judge.JudgeSample;
 import org.topicstorm.judge.Judgement;
 import org.topicstorm.judge.JudgementStore;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.DoubleSupplier;
 import java.util.function.Predicate;
 
 /**
- * Plays the person who judges pages during an evaluation crawl: every round it picks fetched pages as the
- * {@code judge} command would ({@link JudgeSample}: nearest the crawl's current threshold, spread over hosts, not
- * yet judged) and answers from the corpus labels, until its budget is spent. So the judgement loop (self-tuning, the
+ * Plays the person who judges pages during an evaluation crawl: every round it picks fetched pages not yet judged
+ * ({@link JudgementStore#sample}: half nearest the crawl's current threshold, half at random, spread over hosts) and answers from the corpus labels, until its budget is spent. So the judgement loop (self-tuning, the
  * page classifier) runs unattended and is measured with a known number of judgements.
  */
 public final class JudgementOracle {
@@ -26,15 +22,13 @@ public final class JudgementOracle {
     private static final Logger LOG = LoggerFactory.getLogger(JudgementOracle.class);
     /** Who the judgements are by. */
     public static final String WHO = "oracle";
-    /** Candidates read on each side of the threshold per round. */
-    static final int CANDIDATES = 200;
 
     private final JudgementStore store;
     private final Predicate<String> relevant;
     private final DoubleSupplier threshold;
     private final int budget;
     private final int perRound;
-    private final Set<String> judged = new HashSet<>();
+    private int spent;
 
     /**
      * @param relevant  the label of a URL
@@ -53,30 +47,22 @@ public final class JudgementOracle {
 
     /** Judgements made so far. */
     public synchronized int spent() {
-        return judged.size();
+        return spent;
     }
 
     /** One round; returns how many pages it judged. */
     public synchronized int round(long now) throws IOException {
-        int n = Math.min(perRound, budget - judged.size());
+        int n = Math.min(perRound, budget - spent);
         if (n <= 0) {
             return 0;
         }
         double r = threshold.getAsDouble();
-        List<StatusDoc> near = store.nearThreshold(r, CANDIDATES);
-        List<JudgeSample.Candidate> candidates = new ArrayList<>(near.size());
-        java.util.Map<String, StatusDoc> byUrl = new java.util.HashMap<>();
-        for (StatusDoc d : near) {
-            candidates.add(new JudgeSample.Candidate(d.url(), d.host(), d.relevance()));
-            byUrl.put(d.url(), d);
-        }
         List<Judgement> out = new ArrayList<>();
-        for (JudgeSample.Candidate c : JudgeSample.pick(candidates, r, judged, n)) {
-            StatusDoc d = byUrl.get(c.url());
-            out.add(Judgement.of(c.url(), relevant.test(c.url()), WHO, now, d.relevance(), d.relevant()));
+        for (StatusDoc d : store.sample(r, n, false, now)) {
+            out.add(Judgement.of(d.url(), relevant.test(d.url()), WHO, now, d.relevance(), d.relevant()));
         }
         store.put(out);
-        out.forEach(j -> judged.add(j.url()));
+        spent += out.size();
         return out.size();
     }
 

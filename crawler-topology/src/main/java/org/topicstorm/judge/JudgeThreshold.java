@@ -29,7 +29,7 @@ import java.util.Optional;
 public record JudgeThreshold(double value, String source) {
 
     /** The kind (document id) of the self-tuned threshold's state in the model index. */
-    public static final String TUNED_KIND = "threshold";
+    public static final String TUNED_KIND = org.topicstorm.relevance.ThresholdTuner.KIND;
 
     /**
      * The choice among what is known (each null when unknown).

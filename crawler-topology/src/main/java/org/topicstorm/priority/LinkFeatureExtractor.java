@@ -1,18 +1,16 @@
 package org.topicstorm.priority;
 
 import org.topicstorm.parse.Outlink;
+import org.topicstorm.text.UrlWords;
 
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import java.util.regex.Pattern;
 
 /**
  * Computes the {@link LinkFeatures} of a page's outlinks. Keeps two pieces of memory of what this task saw, both
@@ -26,9 +24,6 @@ final class LinkFeatureExtractor {
     /** Link targets remembered for the boilerplate count; the least recently seen are forgotten first. */
     static final int MAX_TARGETS = 200_000;
 
-    private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
-    private static final Set<String> URL_NOISE = Set.of("html", "htm", "php", "asp", "aspx", "jsp", "shtml", "www",
-            "http", "https", "index", "com", "org", "net");
 
     private final ToDoubleFunction<String> keywordScore;
     private final Function<String, List<String>> terms;
@@ -92,37 +87,12 @@ final class LinkFeatureExtractor {
         return from.size() >= boilerplatePages;
     }
 
-    /** The words of a URL's path and query: lower case, split at anything not a letter or digit. */
     static List<String> urlWords(String url) {
-        String path;
-        try {
-            URI u = new URI(url);
-            path = (u.getRawPath() == null ? "" : u.getRawPath()) + " " + (u.getRawQuery() == null ? "" : u.getRawQuery());
-            path = java.net.URLDecoder.decode(path.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
-            path = url;
-        }
-        List<String> words = new ArrayList<>();
-        for (String w : NOT_WORD.split(path.toLowerCase(Locale.ROOT))) {
-            // long numbers are ids and dates: they name one page, never a kind of page
-            if (w.isEmpty() || URL_NOISE.contains(w) || (w.length() > 3 && w.chars().allMatch(Character::isDigit))) {
-                continue;
-            }
-            if (!words.contains(w)) {
-                words.add(w);
-            }
-        }
-        return words;
+        return UrlWords.words(url);
     }
 
-    /** The URL's host, lower case, or "" when it has none. */
     static String host(String url) {
-        try {
-            String h = new URI(url).getHost();
-            return h == null ? "" : h.toLowerCase(Locale.ROOT);
-        } catch (java.net.URISyntaxException e) {
-            return "";
-        }
+        return UrlWords.host(url);
     }
 
     static boolean sameHost(String a, String b) {

@@ -6,6 +6,7 @@ import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.text.AnalyzedPage;
 import org.topicstorm.text.PageAnalyzer;
 import org.topicstorm.text.TagWeights;
+import org.topicstorm.text.UrlWords;
 import org.topicstorm.text.WeightedTerms;
 import org.topicstorm.topic.RelevanceSettings.Model;
 
@@ -18,8 +19,8 @@ import java.util.Map;
 /**
  * The page classifier (model {@code classifier}): P(relevant) by logistic regression ({@link SparseLogistic}) over
  * what the other models already compute: each feature model's score ({@code m:keywords}, {@code m:centroid}, ...),
- * the page's heaviest tag-weighted terms over the vector's length ({@code t:term}) and whether it is a hub
- * ({@code type:hub}). It learns from people's judgements, with the seed pages as relevant examples
+ * the page's heaviest tag-weighted terms over the vector's length ({@code t:term}), whether it is a hub
+ * ({@code type:hub}) and, unless turned off, the words of its URL ({@code u:word}) and its host ({@code h:host}). It learns from people's judgements, with the seed pages as relevant examples
  * ({@link JudgementRounds} trains it in the crawl's writer task); until it has, a page gets the first feature
  * model's score and verdict (the prior), so a crawl without judgements behaves as with that model.
  *
@@ -58,6 +59,7 @@ public final class PageClassifier implements RelevanceModel, AdaptiveModel<PageC
     private final List<Feature> features;
     private final TagWeights tagWeights;
     private final int terms;
+    private final boolean urlWords;
     private final double priorThreshold;
     private final double threshold;
     private volatile State state;
@@ -67,17 +69,19 @@ public final class PageClassifier implements RelevanceModel, AdaptiveModel<PageC
     /**
      * @param features       the feature models, the first the prior
      * @param terms          heaviest page terms taken as features
+     * @param urlWords       the URL's words and host are features
      * @param priorThreshold the topic's threshold, on the prior's score
      * @param threshold      the verdict's threshold on P(relevant), once trained
      */
-    public PageClassifier(List<Feature> features, TagWeights tagWeights, int terms, double priorThreshold,
-                          double threshold, State state) {
+    public PageClassifier(List<Feature> features, TagWeights tagWeights, int terms, boolean urlWords,
+                          double priorThreshold, double threshold, State state) {
         if (features.isEmpty()) {
             throw new IllegalArgumentException("the classifier needs at least one feature model");
         }
         this.features = List.copyOf(features);
         this.tagWeights = tagWeights;
         this.terms = terms;
+        this.urlWords = urlWords;
         this.priorThreshold = priorThreshold;
         this.threshold = threshold;
         state(state);
@@ -98,6 +102,10 @@ public final class PageClassifier implements RelevanceModel, AdaptiveModel<PageC
         f.putAll(termFeatures(main.weightedTerms(tagWeights), terms));
         if (page.type() == PageType.HUB) {
             f.put("type:hub", 1.0);
+        }
+        if (urlWords) {
+            UrlWords.words(page.url()).forEach(w -> f.put("u:" + w, 1.0));
+            f.put("h:" + UrlWords.host(page.url()), 1.0);
         }
         SparseLogistic.Model m = trained;
         if (m == null) {

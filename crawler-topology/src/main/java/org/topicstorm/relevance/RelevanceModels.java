@@ -102,7 +102,7 @@ public final class RelevanceModels {
             features.add(new PageClassifier.Feature(f, single(f, topic, analyzer, states, learning, adaptive)));
         }
         PageClassifier classifier = new PageClassifier(features, topic.relevance().tagWeights(), c.terms(),
-                topic.threshold(), c.threshold(), state(states, PageClassifier.KIND, PageClassifier.State.class));
+                c.urlWords(), topic.threshold(), c.threshold(), state(states, PageClassifier.KIND, PageClassifier.State.class));
         adaptive.add(classifier);
         return classifier;
     }

@@ -87,10 +87,13 @@ public record RelevanceSettings(
      * @param terms         the page's heaviest tag-weighted terms taken as features
      * @param minJudgements judged pages needed before the first training (and both verdicts among the examples)
      * @param threshold     the verdict's threshold on P(relevant) once trained
+     * @param urlWords      the words of the page's URL and its host are features too (a site's sections often say
+     *                      what a page is about)
      */
-    public record Classifier(List<Model> features, int terms, int minJudgements, double threshold) {
+    public record Classifier(List<Model> features, int terms, int minJudgements, double threshold,
+                             boolean urlWords) {
         public static final Classifier DEFAULT = new Classifier(List.of(Model.KEYWORDS, Model.CENTROID,
-                Model.SEED_SET), 50, 10, 0.5);
+                Model.SEED_SET), 50, 10, 0.5, true);
 
         public Classifier {
             features = List.copyOf(features);

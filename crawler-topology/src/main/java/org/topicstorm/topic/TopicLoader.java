@@ -51,7 +51,8 @@ public final class TopicLoader {
     public static final List<String> RELEVANCE_FIELDS = List.of("model", "combination", "stemming", "segmenter",
             "hub-share",
             "tag-weights", "seed-pages", "centroid", "seed-set", "word2vec", "classifier", "self-tuning");
-    public static final List<String> CLASSIFIER_FIELDS = List.of("features", "terms", "min-judgements", "threshold");
+    public static final List<String> CLASSIFIER_FIELDS = List.of("features", "terms", "min-judgements", "threshold",
+            "url-words");
     public static final List<String> SELF_TUNING_FIELDS = List.of("target", "tolerance", "step", "min-step",
             "min-pages");
     public static final List<String> TAG_FIELDS = List.of("title", "heading", "anchor", "body");
@@ -506,7 +507,8 @@ public final class TopicLoader {
                     (int) positive(node.get("terms"), "relevance.classifier.terms", d.terms(), 10_000),
                     (int) positive(node.get("min-judgements"), "relevance.classifier.min-judgements",
                             d.minJudgements(), 100_000),
-                    fraction(node.get("threshold"), "relevance.classifier.threshold", d.threshold()));
+                    fraction(node.get("threshold"), "relevance.classifier.threshold", d.threshold()),
+                    bool(node.get("url-words"), "relevance.classifier.url-words", d.urlWords()));
         }
 
         /** Absent: off; a mapping (also an empty one): on, with the defaults for what it does not say. */

@@ -134,7 +134,8 @@ class JudgeCommandIT extends CliTest {
         // threshold 0.40; distances c1 .02, b1 .05, a1 .10, a2 .10, a3 .30, c2 .50. Pass 1, each host's nearest:
         // c1, b1, a1 (before a2: nearer, 0.5 - 0.4 < 0.4 - 0.3 in doubles, and first by URL anyway); pass 2: a2, c2.
         // Answers: c1 yes, b1 no, "bogus" asked again, a1 skipped, a2 quit.
-        assertEquals(0, judge("y\nn\nbogus\ns\nq\n", "--sample", "5", "--who", "tester"), err.toString());
+        assertEquals(0, judge("y\nn\nbogus\ns\nq\n", "--sample", "5", "--who", "tester", "--near-only"),
+                err.toString());
         String o = output();
         assertTrue(o.startsWith("Crawl 'judge-cli-it', threshold 0.400 (the lowest score of a page the crawl judged "
                 + "relevant)\n5 pages nearest the threshold, over 3 hosts; answers are stored in judge-cli-it-judgements"
@@ -157,7 +158,7 @@ class JudgeCommandIT extends CliTest {
         assertEquals(Judgement.of(B2, true, "earlier", 1000L, 0.40, true), stored.get(B2));
 
         // the next session leaves out what this one judged: a1 (skipped) comes first now; the end of the input quits
-        assertEquals(0, judge("", "--sample", "2"), err.toString());
+        assertEquals(0, judge("", "--sample", "2", "--near-only"), err.toString());
         o = output();
         assertTrue(o.contains("(1/2) Page a/1 about bees"), o);
         assertTrue(o.endsWith("0 judged (0 relevant, 0 not relevant), 0 skipped, quit\n"), o);

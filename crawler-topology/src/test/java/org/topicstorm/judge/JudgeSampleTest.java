@@ -36,4 +36,21 @@ class JudgeSampleTest {
                 .map(JudgeSample.Candidate::url).toList());
         assertEquals(List.of(), JudgeSample.pick(all, 0.3, Set.of("a1", "a2"), 5));
     }
+
+    @Test
+    void mixedAlternatesNearestAndRandomWithoutRepeats() {
+        List<JudgeSample.Candidate> near = List.of(c("a1", "a", 0.31), c("a2", "a", 0.29), c("b1", "b", 0.35));
+        // the random draw, in its order: a page also near (b1), pages far from the threshold on two hosts
+        List<JudgeSample.Candidate> random = List.of(c("b1", "b", 0.35), c("c1", "c", 0.95), c("c2", "c", 0.90),
+                c("d1", "d", 0.01));
+        // nearest by host passes: a1, b1, a2; random by host passes: b1, c1, d1, c2.
+        // interleaved near, random, near, ...: a1, b1 (random), b1 (near: taken, skipped) so a2, c1, then the
+        // nearest are used up and the random half fills in: d1, c2
+        List<String> picked = JudgeSample.mixed(near, random, 0.3, Set.of(), 6).stream()
+                .map(JudgeSample.Candidate::url).toList();
+        assertEquals(List.of("a1", "b1", "a2", "c1", "d1", "c2"), picked);
+        // judged pages are left out of both halves; when the random half runs out the nearest fill in
+        assertEquals(List.of("a2", "d1", "b1"), JudgeSample.mixed(near, List.of(c("d1", "d", 0.01)), 0.3,
+                Set.of("a1"), 5).stream().map(JudgeSample.Candidate::url).toList());
+    }
 }

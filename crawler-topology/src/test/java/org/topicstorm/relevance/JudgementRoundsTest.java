@@ -124,7 +124,7 @@ class JudgementRoundsTest {
                 relevance: {model: classifier}
                 """, "t.yaml");
         PageClassifier classifier = new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS,
-                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, 0.2, 0.5,
+                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, false, 0.2, 0.5,
                 PageClassifier.State.UNTRAINED);
         ThresholdTuner tuner = new ThresholdTuner(TUNING, ThresholdTuner.initialState(TUNING, 0.2, "prior"));
         Memory m = new Memory();

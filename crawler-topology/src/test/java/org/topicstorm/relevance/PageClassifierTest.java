@@ -37,7 +37,7 @@ class PageClassifierTest {
     private static PageClassifier classifier(PageClassifier.State state) {
         TermModel keywords = new WeightedKeywordModel(TOPIC, RelevanceModels.analyzer(TOPIC));
         return new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS, keywords)), TagWeights.UNIFORM,
-                50, TOPIC.threshold(), 0.5, state);
+                50, false, TOPIC.threshold(), 0.5, state);
     }
 
     @Test
@@ -94,5 +94,20 @@ class PageClassifierTest {
         assertTrue(c.probability(Map.of("m:keywords", 0.9, "t:cloud", 0.7)) > 0.8);
         assertTrue(c.probability(Map.of("m:keywords", 0.4, "t:menu", 0.9)) < 0.2);
         assertEquals(2, c.train(examples, 20).version());
+    }
+
+    @Test
+    void theUrlsWordsAndHostAreFeaturesWhenAsked() {
+        TermModel keywords = new WeightedKeywordModel(TOPIC, RelevanceModels.analyzer(TOPIC));
+        PageClassifier c = new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS, keywords)),
+                TagWeights.UNIFORM, 50, true, TOPIC.threshold(), 0.5, PageClassifier.State.UNTRAINED);
+        ParsedPage p = new ParsedPage("https://Docs.example.org/en-US/text/scalc/01/1234567.html", "", List.of(),
+                "cloud", "cloud", List.of(), 0, PageType.HUB, "UTF-8", "en");
+        Map<String, Double> f = c.score(p).features();
+        // path words (the 7-digit number is an id: left out), the host in lower case, the hub flag
+        for (String k : List.of("u:en", "u:us", "u:text", "u:scalc", "u:01", "h:docs.example.org", "type:hub")) {
+            assertEquals(1.0, f.get(k), k);
+        }
+        assertFalse(f.containsKey("u:1234567"));
     }
 }

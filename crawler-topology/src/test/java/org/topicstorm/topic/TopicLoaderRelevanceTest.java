@@ -187,7 +187,7 @@ class TopicLoaderRelevanceTest {
         RelevanceSettings r = t.relevance();
         assertEquals(RelevanceSettings.Model.CLASSIFIER, r.model());
         assertEquals(new RelevanceSettings.Classifier(List.of(RelevanceSettings.Model.SEED_SET,
-                RelevanceSettings.Model.KEYWORDS), 20, 4, 0.6), r.classifier());
+                RelevanceSettings.Model.KEYWORDS), 20, 4, 0.6, true), r.classifier());
         assertEquals(RelevanceSettings.SelfTuning.DEFAULT, r.selfTuning());
         // the classifier's feature models are used (their states are made at crawl start); centroid is not one here
         assertEquals(true, r.uses(RelevanceSettings.Model.SEED_SET));
@@ -205,7 +205,7 @@ class TopicLoaderRelevanceTest {
                 """, "b.yaml"));
         assertEquals(List.of(
                 "b.yaml: field 'relevance.classifier.colour': unknown field; allowed fields are: features, terms, "
-                        + "min-judgements, threshold",
+                        + "min-judgements, threshold, url-words",
                 "b.yaml: field 'relevance.classifier': only allowed with model: classifier (or classifier in the "
                         + "combination)",
                 "b.yaml: field 'relevance.classifier.features[1]': unknown model the string 'magic'; allowed: "
