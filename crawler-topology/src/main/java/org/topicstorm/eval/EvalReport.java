@@ -288,7 +288,8 @@ public final class EvalReport {
 
     /**
      * A URL as a person reads it in a corpus: its path (and query), percent-decoded, without the scheme and the
-     * host, whose loopback address and port change from one run to the next; the whole URL when it has no path.
+     * host, whose loopback address and port change from one run to the next; "/" for the root; the whole URL when
+     * it has no path.
      */
     static String readablePath(String url) {
         try {
@@ -298,7 +299,8 @@ public final class EvalReport {
                 return url;
             }
             String query = uri.getQuery();
-            return path.substring(1) + (query == null ? "" : "?" + query);
+            // a corpus path is relative to the root, as in corpus:// seeds; the root itself is "/"
+            return (path.equals("/") ? path : path.substring(1)) + (query == null ? "" : "?" + query);
         } catch (URISyntaxException e) {
             return url;
         }

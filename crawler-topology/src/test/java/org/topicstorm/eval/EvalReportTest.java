@@ -185,6 +185,7 @@ class EvalReportTest {
         assertEquals("library/socket.html?x=1", EvalReport.readablePath("http://127.0.0.2:80/library/socket.html?x=1"));
         assertEquals("zh-CN/text/scalc/文件.html",
                 EvalReport.readablePath("http://127.0.0.3:8/zh-CN/text/scalc/%E6%96%87%E4%BB%B6.html"));
+        assertEquals("/", EvalReport.readablePath("http://127.0.0.2:80/"));
         assertEquals("http://127.0.0.2:80", EvalReport.readablePath("http://127.0.0.2:80"));
         assertEquals("not a url", EvalReport.readablePath("not a url"));
     }
