@@ -10,6 +10,7 @@ import org.topicstorm.eval.EvalSuite;
 import org.topicstorm.eval.EvalTopic;
 import org.topicstorm.eval.HarvestChart;
 import org.topicstorm.eval.SuiteSummary;
+import org.topicstorm.eval.VerdictErrors;
 import org.topicstorm.topic.Durations;
 import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlConf;
@@ -106,6 +107,12 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--latency-ms", paramLabel = "N", description = "Delay of every corpus response. Default: 0.")
     long latencyMs;
 
+    @Option(names = "--errors", paramLabel = "N",
+            description = "False positives and false negatives listed for each run (each kind; the most confidently "
+                    + "wrong first), after the table and in OUT/errors-STRATEGY.md; 0 = none. Default: 10. Not with "
+                    + "--suite, which writes 10 of each to OUT/TOPIC/.")
+    Integer errors;
+
     @Option(names = "--keep-indices", description = "Keep each crawl's indices (default: deleted once measured).")
     boolean keepIndices;
 
@@ -137,6 +144,14 @@ final class EvalCommand implements Callable<Integer> {
         if (judgements < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--judgements must be at least 0");
         }
+        if (errors != null && errors < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--errors must be at least 0");
+        }
+        if (errors != null && target.suiteDir != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--errors is for --topic; a suite writes " + VerdictErrors.DEFAULT_SHOWN
+                            + " of each kind per run to OUT/TOPIC/errors-STRATEGY.md");
+        }
         if (target.suiteDir != null) {
             return suite(out, time);
         }
@@ -146,7 +161,8 @@ final class EvalCommand implements Callable<Integer> {
                 strategyNames(strategies != null ? strategies : TOPIC_STRATEGIES),
                 pages != null ? pages : TOPIC_PAGES, time, null, keepIndices, null, judging());
         Path dir = outDir != null ? outDir : defaultOutDir(topic.name());
-        evaluate(out, topic, conf, options, points != null ? points : TOPIC_POINTS, latencyMs, dir);
+        evaluate(out, topic, conf, options, points != null ? points : TOPIC_POINTS, latencyMs, dir,
+                errors != null ? errors : VerdictErrors.DEFAULT_SHOWN);
         return 0;
     }
 
@@ -209,6 +225,14 @@ final class EvalCommand implements Callable<Integer> {
     static EvalRunner.Result evaluate(PrintWriter out, EvalTopic topic, Map<String, Object> conf,
                                       EvalRunner.Options options, List<Integer> points, long latencyMs, Path dir)
             throws Exception {
+        return evaluate(out, topic, conf, options, points, latencyMs, dir, VerdictErrors.DEFAULT_SHOWN);
+    }
+
+    /** @param errors false positives and false negatives listed per run (each kind); 0 = none */
+    static EvalRunner.Result evaluate(PrintWriter out, EvalTopic topic, Map<String, Object> conf,
+                                      EvalRunner.Options options, List<Integer> points, long latencyMs, Path dir,
+                                      int errors)
+            throws Exception {
         CorpusCatalog catalog = CorpusCatalog.openDefault();
         List<Corpus> corpora = new ArrayList<>();
         for (String name : topic.corpora()) {
@@ -225,7 +249,7 @@ final class EvalCommand implements Callable<Integer> {
             EvalRunner runner = new EvalRunner(progressPrinter(out));
             EvalRunner.Result result = stoppableByCtrlC(runner::stop, () -> runner.run(topic, server, conf, options));
             List<Integer> at = points.stream().filter(n -> n >= 1 && n <= options.pages()).toList();
-            EvalReport report = EvalReport.of(result, at.isEmpty() ? List.of(options.pages()) : at);
+            EvalReport report = EvalReport.of(result, at.isEmpty() ? List.of(options.pages()) : at, errors);
             out.println();
             out.println("Topic '" + topic.name() + "' on " + String.join(", ", topic.corpora()) + ": |R| = "
                     + result.truthSize() + " pages labelled " + String.join(" or ", topic.labels()));
@@ -235,8 +259,20 @@ final class EvalCommand implements Callable<Integer> {
             HarvestChart.write(png, result);
             out.println("HR@n = relevant (by label) among the first n URLs fetched, errors and redirects included; "
                     + "recall@n = share of the |R| labelled pages found; lift = HR / breadth-first's HR.");
+            String wrong = report.errors();
+            if (!wrong.isEmpty()) {
+                out.print(wrong);
+                out.println();
+            }
             out.println("Chart: " + png);
             out.println("Curves and table: " + dir.resolve("curve.csv") + ", " + dir.resolve("table.csv"));
+            if (errors > 0) {
+                List<String> files = new ArrayList<>();
+                for (int i = 0; i < result.runs().size(); i++) {
+                    files.add(dir.resolve(report.errorsFileName(i)).toString());
+                }
+                out.println("False positives and negatives: " + String.join(", ", files));
+            }
             out.flush();
             return result;
         }

@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.digitalpebble.stormcrawler.persistence.Status;
+import org.topicstorm.relevance.PageSummary;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.List;
 /**
  * The crawl log of a crawl, read from its status index: every URL the crawl requested, in the order its first fetch
  * outcome left the fetcher ({@code firstFetched}, ties by URL), with the crawler's own verdict for pages it judged.
- * Can be read during a crawl (what is written so far) or after it.
+ * Can be read during a crawl (what is written so far) or after it. A judged page also brings its score and, from its
+ * page summary, its title and the terms that made the score (what the report's false positives and negatives show).
  */
 public final class CrawlLog {
 
@@ -24,9 +26,10 @@ public final class CrawlLog {
     private CrawlLog() {
     }
 
-    /** The stored fields the log needs. */
+    /** The stored fields the log needs ({@code page}: only its title and terms are read). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Entry(String url, String host, String status, Boolean relevant, Long firstFetched) {
+    record Entry(String url, String host, String status, Boolean relevant, Long firstFetched, Double relevance,
+                 PageSummary page) {
     }
 
     /**
@@ -44,7 +47,8 @@ public final class CrawlLog {
             SearchResponse<Entry> page = client.search(s -> {
                 s.index(statusIndex).size(size)
                         .query(q -> q.exists(e -> e.field("firstFetched")))
-                        .source(src -> src.filter(f -> f.includes("url", "host", "status", "relevant", "firstFetched")))
+                        .source(src -> src.filter(f -> f.includes("url", "host", "status", "relevant", "firstFetched",
+                                "relevance", "page.title", "page.terms")))
                         .sort(o -> o.field(f -> f.field("firstFetched").order(SortOrder.Asc)))
                         .sort(o -> o.field(f -> f.field("url").order(SortOrder.Asc)));
                 if (from != null) {
@@ -67,6 +71,12 @@ public final class CrawlLog {
     static FetchedPage toPage(Entry e) {
         // only a page fetched and judged has a verdict; an error or a redirect has none
         Boolean verdict = Status.FETCHED.name().equals(e.status()) ? Boolean.TRUE.equals(e.relevant()) : null;
-        return new FetchedPage(e.url(), e.host(), e.status(), verdict, e.firstFetched());
+        if (verdict == null) {
+            return new FetchedPage(e.url(), e.host(), e.status(), null, e.firstFetched());
+        }
+        PageSummary page = e.page();
+        return new FetchedPage(e.url(), e.host(), e.status(), verdict, e.firstFetched(),
+                e.relevance() == null ? Double.NaN : e.relevance(), page == null ? "" : page.title(),
+                page == null ? List.of() : page.terms());
     }
 }

@@ -19,7 +19,8 @@ import java.util.Set;
  *   <li>recall@|R| = recall at n = |R| (the best any crawl could do there is 1).</li>
  *   <li>lift@n = HR@n / HR@n of the baseline (breadth-first) from the same seeds.</li>
  *   <li>The crawler's own verdicts against the labels, over the pages it judged (fetched and parsed) among the
- *       first n: precision = TP / (TP + FP), recall = TP / (TP + FN).</li>
+ *       first n: precision = TP / (TP + FP), recall = TP / (TP + FN); the false positives and negatives
+ *       themselves, to read, in {@link #errors}.</li>
  *   <li>Relevant hosts@n = distinct hosts of the relevant pages among the first n.</li>
  * </ul>
  */
@@ -120,6 +121,14 @@ public final class CrawlMetrics {
             }
         }
         return new Verdicts(tp, fp, fn, tn);
+    }
+
+    /**
+     * The false positives and false negatives among all pages fetched (as {@link #verdicts} counts them), the
+     * first {@code max} of each in the order {@link VerdictErrors} explains.
+     */
+    public VerdictErrors errors(int max) {
+        return VerdictErrors.of(log, isRelevant, max);
     }
 
     /** Distinct hosts of the pages relevant by label among the first n fetched. */

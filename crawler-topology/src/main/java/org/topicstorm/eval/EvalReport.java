@@ -1,6 +1,8 @@
 package org.topicstorm.eval;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +13,9 @@ import java.util.TreeSet;
 
 /**
  * What an evaluation reports: a table of the measures at chosen numbers of pages, the harvest-rate and recall curves
- * as CSV, and (with {@link HarvestChart}) the curves as a PNG chart.
+ * as CSV, (with {@link HarvestChart}) the curves as a PNG chart, and for each run where its verdicts disagree with
+ * the labels: the top false positives and false negatives ({@link VerdictErrors}), as text and one Markdown file per
+ * run.
  */
 public final class EvalReport {
 
@@ -21,11 +25,16 @@ public final class EvalReport {
                       int relevantHosts) {
     }
 
+    /** Title characters and terms shown per page on the console (the errors files show all). */
+    static final int CONSOLE_TITLE = 70;
+    static final int CONSOLE_TERMS = 5;
+
     private final List<String> strategies;
     private final List<CrawlMetrics> metrics;
     private final CrawlMetrics baseline;
     private final List<Integer> points;
     private final int truthSize;
+    private final int errorsShown;
 
     /**
      * @param strategies names, in report order
@@ -35,6 +44,15 @@ public final class EvalReport {
      */
     public EvalReport(List<String> strategies, List<CrawlMetrics> metrics, CrawlMetrics baseline,
                       List<Integer> points, int truthSize) {
+        this(strategies, metrics, baseline, points, truthSize, VerdictErrors.DEFAULT_SHOWN);
+    }
+
+    /**
+     * @param errorsShown false positives and false negatives listed for each run (each kind); 0 = no such section
+     *                    and no errors file
+     */
+    public EvalReport(List<String> strategies, List<CrawlMetrics> metrics, CrawlMetrics baseline,
+                      List<Integer> points, int truthSize, int errorsShown) {
         if (strategies.size() != metrics.size()) {
             throw new IllegalArgumentException("one name per strategy's measures");
         }
@@ -43,13 +61,22 @@ public final class EvalReport {
         this.baseline = baseline;
         this.points = List.copyOf(new TreeSet<>(points));
         this.truthSize = truthSize;
+        if (errorsShown < 0) {
+            throw new IllegalArgumentException("errors shown must be at least 0, got " + errorsShown);
+        }
+        this.errorsShown = errorsShown;
     }
 
     public static EvalReport of(EvalRunner.Result result, List<Integer> points) {
+        return of(result, points, VerdictErrors.DEFAULT_SHOWN);
+    }
+
+    /** @param errorsShown false positives and false negatives listed per run (each kind); 0 = none */
+    public static EvalReport of(EvalRunner.Result result, List<Integer> points, int errorsShown) {
         List<String> names = result.runs().stream().map(EvalRunner.Run::strategy).toList();
         List<CrawlMetrics> metrics = result.runs().stream().map(EvalRunner.Run::metrics).toList();
         CrawlMetrics base = result.baseline().map(EvalRunner.Run::metrics).orElse(null);
-        return new EvalReport(names, metrics, base, points, result.truthSize());
+        return new EvalReport(names, metrics, base, points, result.truthSize(), errorsShown);
     }
 
     public List<Integer> points() {
@@ -162,13 +189,136 @@ public final class EvalReport {
         return sb.toString();
     }
 
-    /** Writes table.txt, table.csv and curve.csv into {@code dir}; returns their paths. */
+    /**
+     * For each run, after the table: its false positives and false negatives in a line, then the top ones of each
+     * (score, page, title, top terms); "" when the report lists none ({@code errorsShown} 0).
+     */
+    public String errors() {
+        if (errorsShown == 0) {
+            return "";
+        }
+        String nl = System.lineSeparator();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < strategies.size(); i++) {
+            VerdictErrors e = metrics.get(i).errors(errorsShown);
+            sb.append(nl).append(strategies.get(i)).append(": ").append(e.summary()).append(nl);
+            errorLines(sb, "False positives (judged relevant, labelled not relevant), highest score first",
+                    e.falsePositives(), e.fpTotal());
+            errorLines(sb, "False negatives (labelled relevant, judged not relevant), lowest score first",
+                    e.falseNegatives(), e.fnTotal());
+        }
+        return sb.toString();
+    }
+
+    private static void errorLines(StringBuilder sb, String heading, List<FetchedPage> pages, int total) {
+        String nl = System.lineSeparator();
+        if (total == 0) {
+            return;
+        }
+        sb.append("  ").append(heading).append(pages.size() < total ? " (" + pages.size() + " of " + total + ")" : "")
+                .append(':').append(nl);
+        int width = pages.stream().mapToInt(p -> readablePath(p.url()).length()).max().orElse(0);
+        for (FetchedPage p : pages) {
+            String title = title(p);
+            sb.append("    ").append(String.format(Locale.ROOT, "%5s  %-" + width + "s  ", score(p.score()),
+                            readablePath(p.url())))
+                    .append(title.length() > CONSOLE_TITLE ? title.substring(0, CONSOLE_TITLE - 3) + "..." : title)
+                    .append("  [").append(String.join(", ", p.terms().subList(0, Math.min(CONSOLE_TERMS,
+                            p.terms().size())))).append(']').append(nl);
+        }
+    }
+
+    /** The false positives and false negatives of run {@code i} as a Markdown page (errors-STRATEGY.md). */
+    public String errorsMarkdown(int i) {
+        VerdictErrors e = metrics.get(i).errors(errorsShown);
+        StringBuilder sb = new StringBuilder();
+        sb.append("# ").append(strategies.get(i)).append(": where the crawler's verdicts disagree with the labels\n\n")
+                .append(e.summary()).append(".\n\n")
+                .append("Score: the relevance score the verdict came from (relevant iff score >= the threshold). ")
+                .append("Top terms: the terms that made the score, best first.\n");
+        errorTable(sb, "False positives: judged relevant, labelled not relevant", "highest score first",
+                e.falsePositives(), e.fpTotal());
+        errorTable(sb, "False negatives: labelled relevant, judged not relevant", "lowest score first",
+                e.falseNegatives(), e.fnTotal());
+        return sb.toString();
+    }
+
+    private static void errorTable(StringBuilder sb, String heading, String order, List<FetchedPage> pages,
+                                   int total) {
+        sb.append("\n## ").append(heading).append(" (").append(pages.size()).append(" of ").append(total)
+                .append(", ").append(order).append(")\n\n");
+        if (pages.isEmpty()) {
+            sb.append(total == 0 ? "None.\n" : "Not listed.\n");
+            return;
+        }
+        sb.append("| # | score | page | title | top terms |\n|---:|---:|---|---|---|\n");
+        for (int k = 0; k < pages.size(); k++) {
+            FetchedPage p = pages.get(k);
+            sb.append("| ").append(k + 1).append(" | ").append(score(p.score())).append(" | `")
+                    .append(readablePath(p.url()).replace("`", "%60")).append("` | ")
+                    .append(cell(title(p))).append(" | ")
+                    .append(p.terms().isEmpty() ? "-" : cell(String.join(", ", p.terms())))
+                    .append(" |\n");
+        }
+    }
+
+    /** The name of run {@code i}'s errors file. */
+    public String errorsFileName(int i) {
+        return "errors-" + strategies.get(i).replaceAll("[^A-Za-z0-9_.-]", "-") + ".md";
+    }
+
+    /**
+     * Writes table.txt, table.csv, curve.csv and, unless the report lists no errors, errors-STRATEGY.md for each run
+     * into {@code dir}; returns their paths.
+     */
     public List<Path> writeFiles(Path dir) throws IOException {
         Files.createDirectories(dir);
-        Path table = Files.writeString(dir.resolve("table.txt"), table(), StandardCharsets.UTF_8);
-        Path tableCsv = Files.writeString(dir.resolve("table.csv"), tableCsv(), StandardCharsets.UTF_8);
-        Path curve = Files.writeString(dir.resolve("curve.csv"), curveCsv(), StandardCharsets.UTF_8);
-        return List.of(table, tableCsv, curve);
+        List<Path> files = new ArrayList<>();
+        files.add(Files.writeString(dir.resolve("table.txt"), table(), StandardCharsets.UTF_8));
+        files.add(Files.writeString(dir.resolve("table.csv"), tableCsv(), StandardCharsets.UTF_8));
+        files.add(Files.writeString(dir.resolve("curve.csv"), curveCsv(), StandardCharsets.UTF_8));
+        if (errorsShown > 0) {
+            for (int i = 0; i < strategies.size(); i++) {
+                files.add(Files.writeString(dir.resolve(errorsFileName(i)), errorsMarkdown(i),
+                        StandardCharsets.UTF_8));
+            }
+        }
+        return files;
+    }
+
+    /**
+     * A URL as a person reads it in a corpus: its path (and query), percent-decoded, without the scheme and the
+     * host, whose loopback address and port change from one run to the next; "/" for the root; the whole URL when
+     * it has no path.
+     */
+    static String readablePath(String url) {
+        try {
+            URI uri = new URI(url);
+            String path = uri.getPath();
+            if (path == null || path.isEmpty() || uri.getHost() == null) {
+                return url;
+            }
+            String query = uri.getQuery();
+            // a corpus path is relative to the root, as in corpus:// seeds; the root itself is "/"
+            return (path.equals("/") ? path : path.substring(1)) + (query == null ? "" : "?" + query);
+        } catch (URISyntaxException e) {
+            return url;
+        }
+    }
+
+    /** The title on one line, or "(no title)". */
+    private static String title(FetchedPage p) {
+        String t = p.title().strip().replaceAll("\\s+", " ");
+        return t.isEmpty() ? "(no title)" : t;
+    }
+
+    /** Text safe in a Markdown table cell. */
+    private static String cell(String s) {
+        return s.replace("\\", "\\\\").replace("|", "\\|");
+    }
+
+    private static String score(double x) {
+        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%.3f", x);
     }
 
     static String percent(double x) {

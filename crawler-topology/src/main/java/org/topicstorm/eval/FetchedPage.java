@@ -1,5 +1,7 @@
 package org.topicstorm.eval;
 
+import java.util.List;
+
 /**
  * One entry of a crawl log: a URL the crawl requested, in the order the crawl requested it.
  *
@@ -8,8 +10,22 @@ package org.topicstorm.eval;
  * @param status          the fetch outcome: FETCHED, FETCH_ERROR, ERROR or REDIRECTION
  * @param crawlerRelevant the crawler's own verdict (FETCHED pages only; null for errors and redirects)
  * @param fetchedAt       epoch ms at which its first fetch outcome left the fetcher
+ * @param score           the relevance score the verdict came from (NaN when the crawl stored none)
+ * @param title           the page's title ("" when unknown: not judged, or a crawl older than page summaries)
+ * @param terms           the terms that made its score, best first (empty when unknown)
  */
-public record FetchedPage(String url, String host, String status, Boolean crawlerRelevant, long fetchedAt) {
+public record FetchedPage(String url, String host, String status, Boolean crawlerRelevant, long fetchedAt,
+                          double score, String title, List<String> terms) {
+
+    public FetchedPage {
+        title = title == null ? "" : title;
+        terms = terms == null ? List.of() : List.copyOf(terms);
+    }
+
+    /** An entry without what the crawler scored it on (hand-made logs; measures that need only the verdict). */
+    public FetchedPage(String url, String host, String status, Boolean crawlerRelevant, long fetchedAt) {
+        this(url, host, status, crawlerRelevant, fetchedAt, Double.NaN, "", List.of());
+    }
 
     /** Whether the crawler judged the page (it was fetched and parsed, not an error or a redirect). */
     public boolean judged() {

@@ -39,6 +39,17 @@ class EvalCommandTest extends CliTest {
     }
 
     @Test
+    void errorsIsACountForOneTopic() {
+        assertEquals(2, run("eval", "--topic", "../seeds/eval/lo-calc-en.yaml", "--errors", "-1"));
+        assertTrue(err.toString().contains("--errors must be at least 0"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("eval", "--suite", "../seeds/eval", "--errors", "5"));
+        assertTrue(err.toString().contains("--errors is for --topic; a suite writes 10 of each kind per run to "
+                + "OUT/TOPIC/errors-STRATEGY.md"), err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
     void strategyAliases() {
         assertEquals(List.of("breadth-first", "best-first"),
                 EvalCommand.strategyNames(List.of("bfs", "Best", "breadth-first")));

@@ -105,6 +105,43 @@ class EvalIT {
         byte[] png = Files.readAllBytes(out.resolve("harvest-rate.png"));
         assertTrue(png.length > 1000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG file");
         assertTrue(Files.readString(out.resolve("table.csv")).startsWith("strategy,fetched,hr@50,hr@150"));
+
+        // the crawler's mistakes, read back from the status index with the real pages' titles, scores and terms
+        String section = report.errors();
+        System.out.println(section);
+        for (int r = 0; r < 2; r++) {
+            String strategy = result.runs().get(r).strategy();
+            CrawlMetrics m = result.runs().get(r).metrics();
+            VerdictErrors wrong = m.errors(10);
+            CrawlMetrics.Verdicts v = m.verdicts(PAGES);
+            assertEquals(v.falsePositives(), wrong.fpTotal());
+            assertEquals(v.falseNegatives(), wrong.fnTotal());
+            assertTrue(section.contains(strategy + ": " + wrong.summary()), section);
+            List<FetchedPage> listed = new ArrayList<>(wrong.falsePositives());
+            listed.addAll(wrong.falseNegatives());
+            for (FetchedPage p : listed) {
+                // every page of the LibreOffice help has a <title>; the stored score is on the side of the topic's
+                // threshold (0.2 in lo-calc-en.yaml) that the verdict says
+                assertTrue(!p.title().isBlank() && !p.title().startsWith("http"), "a real title: " + p);
+                assertEquals(p.crawlerRelevant(), p.score() >= 0.2 && p.score() <= 1, "verdict and score: " + p);
+                String path = EvalReport.readablePath(p.url());
+                assertTrue(path.equals("/") || path.startsWith("en-US/text/"), "the page's corpus path: " + path);
+            }
+            assertTrue(wrong.falsePositives().stream().allMatch(p -> !p.terms().isEmpty()),
+                    "a page judged relevant scored on some terms");
+            String md = Files.readString(out.resolve("errors-" + strategy + ".md"));
+            for (int k = 0; k < wrong.falsePositives().size(); k++) {
+                FetchedPage p = wrong.falsePositives().get(k);
+                assertTrue(md.contains("| " + (k + 1) + " | " + String.format(java.util.Locale.ROOT, "%.3f",
+                        p.score()) + " | `" + EvalReport.readablePath(p.url()) + "` | "
+                        + p.title().strip().replaceAll("\\s+", " ").replace("|", "\\|") + " | "), md);
+            }
+        }
+        // breadth-first wanders into Writer, whose table pages share Calc's words (cell, row, column, formula)
+        VerdictErrors bfsWrong = bfs.errors(10);
+        assertTrue(bfsWrong.fpTotal() > 0, "breadth-first judges some Writer page relevant: " + bfsWrong);
+        assertTrue(bfsWrong.falsePositives().stream().anyMatch(p -> p.url().contains("/swriter/")),
+                bfsWrong.falsePositives().toString());
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EvalReportTest {
@@ -72,5 +73,120 @@ class EvalReportTest {
         byte[] b = Files.readAllBytes(png);
         assertTrue(b.length > 1000);
         assertEquals(List.of((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G'), List.of(b[0], b[1], b[2], b[3]));
+    }
+
+    // The false positives and negatives of one run, on a corpus served at 127.0.0.2:8080.
+    // R = {scalc/c1, scalc/c two (percent-encoded in the URL), scalc/c3}.
+    private static final String BASE = "http://127.0.0.2:8080/en-US/text/";
+    private static final String LONG_TITLE =
+            "Calc functions: DATE, DATEVALUE, DAY, DAYS, DAYS360, EASTERSUNDAY, EDATE, EOMONTH and more";
+
+    private static FetchedPage judged(String path, boolean says, double score, String title, String... terms) {
+        return new FetchedPage(BASE + path, "127.0.0.2", "FETCHED", says, 0, score, title, List.of(terms));
+    }
+
+    /**
+     * n  page               crawler  score  in R  verdict
+     * 1  swriter/w1.html    yes      0.7    no    FP
+     * 2  scalc/c1.html      yes      0.8    yes   TP
+     * 3  scalc/c%20two.html no       0.1    yes   FN  (no title, no terms)
+     * 4  scalc/c3.html      no       0.3    yes   FN  (a 90-character title: 67 + "..." on the console)
+     * 5  swriter/w2.html    yes      0.5    no    FP
+     * 6  swriter/w3.html    yes      0.4    no    FP  (third FP: not listed with 2 shown)
+     */
+    private static EvalReport errorsReport(int shown) {
+        GroundTruth truth = GroundTruth.ofUrls(Set.of(BASE + "scalc/c1.html", BASE + "scalc/c%20two.html",
+                BASE + "scalc/c3.html"));
+        List<FetchedPage> log = List.of(
+                judged("swriter/w1.html", true, 0.7, "Writer | tables", "table", "cell", "row", "column", "sum",
+                        "format"),
+                judged("scalc/c1.html", true, 0.8, "Calc", "calc"),
+                judged("scalc/c%20two.html", false, 0.1, ""),
+                judged("scalc/c3.html", false, 0.3, LONG_TITLE, "date"),
+                judged("swriter/w2.html", true, 0.5, " Mail\n merge ", "merge"),
+                judged("swriter/w3.html", true, 0.4, "Index"));
+        return new EvalReport(List.of("best-first"), List.of(CrawlMetrics.of(log, truth)), null, List.of(6), 3,
+                shown);
+    }
+
+    @Test
+    void theConsoleListsTheTopErrorsOfEachRun() {
+        assertEquals(List.of(
+                "",
+                "best-first: 3 false positives and 2 false negatives of the 6 fetched pages the crawler judged "
+                        + "(6 fetched; a relevant page never fetched has no verdict)",
+                "  False positives (judged relevant, labelled not relevant), highest score first (2 of 3):",
+                "    0.700  en-US/text/swriter/w1.html  Writer | tables  [table, cell, row, column, sum]",
+                "    0.500  en-US/text/swriter/w2.html  Mail merge  [merge]",
+                "  False negatives (labelled relevant, judged not relevant), lowest score first:",
+                "    0.100  en-US/text/scalc/c two.html  (no title)  []",
+                "    0.300  en-US/text/scalc/c3.html     "
+                        + "Calc functions: DATE, DATEVALUE, DAY, DAYS, DAYS360, EASTERSUNDAY, ...  [date]"),
+                List.of(errorsReport(2).errors().split("\\R", -1)).subList(0, 8));
+        assertEquals("", errorsReport(0).errors(), "0 = no section");
+    }
+
+    @Test
+    void eachRunHasAnErrorsFile(@TempDir Path dir) throws Exception {
+        EvalReport report = errorsReport(2);
+        assertEquals("errors-best-first.md", report.errorsFileName(0));
+        List<Path> files = report.writeFiles(dir);
+        assertEquals(dir.resolve("errors-best-first.md"), files.get(3));
+        assertEquals(List.of(
+                "# best-first: where the crawler's verdicts disagree with the labels",
+                "",
+                "3 false positives and 2 false negatives of the 6 fetched pages the crawler judged (6 fetched; a "
+                        + "relevant page never fetched has no verdict).",
+                "",
+                "Score: the relevance score the verdict came from (relevant iff score >= the threshold). Top terms: "
+                        + "the terms that made the score, best first.",
+                "",
+                "## False positives: judged relevant, labelled not relevant (2 of 3, highest score first)",
+                "",
+                "| # | score | page | title | top terms |",
+                "|---:|---:|---|---|---|",
+                "| 1 | 0.700 | `en-US/text/swriter/w1.html` | Writer \\| tables | table, cell, row, column, sum, format |",
+                "| 2 | 0.500 | `en-US/text/swriter/w2.html` | Mail merge | merge |",
+                "",
+                "## False negatives: labelled relevant, judged not relevant (2 of 2, lowest score first)",
+                "",
+                "| # | score | page | title | top terms |",
+                "|---:|---:|---|---|---|",
+                "| 1 | 0.100 | `en-US/text/scalc/c two.html` | (no title) | - |",
+                "| 2 | 0.300 | `en-US/text/scalc/c3.html` | " + LONG_TITLE + " | date |"),
+                Files.readAllLines(dir.resolve("errors-best-first.md")));
+    }
+
+    @Test
+    void noErrorsFileWhenNoneAreShown(@TempDir Path dir) throws Exception {
+        assertEquals(3, errorsReport(0).writeFiles(dir).size());
+        assertFalse(Files.exists(dir.resolve("errors-best-first.md")));
+    }
+
+    @Test
+    void aRunWithoutErrorsSaysNone() {
+        CrawlMetrics right = crawl("http://a.test/r1", "http://a.test/x");
+        EvalReport r = new EvalReport(List.of("learned/v2"), List.of(right), null, List.of(2), 3, 10);
+        assertEquals("errors-learned-v2.md", r.errorsFileName(0));
+        String md = r.errorsMarkdown(0);
+        assertTrue(md.contains("## False positives: judged relevant, labelled not relevant (0 of 0, highest score "
+                + "first)\n\nNone.\n"), md);
+        assertTrue(md.contains("## False negatives: labelled relevant, judged not relevant (0 of 0, lowest score "
+                + "first)\n\nNone.\n"), md);
+        assertEquals(List.of("", "learned/v2: 0 false positives and 0 false negatives of the 2 fetched pages the "
+                + "crawler judged (2 fetched; a relevant page never fetched has no verdict)", ""),
+                List.of(r.errors().split("\\R", -1)));
+    }
+
+    @Test
+    void pagesReadAsCorpusPaths() {
+        assertEquals("en-US/text/scalc/01/04060101.html",
+                EvalReport.readablePath("http://127.0.0.4:41234/en-US/text/scalc/01/04060101.html"));
+        assertEquals("library/socket.html?x=1", EvalReport.readablePath("http://127.0.0.2:80/library/socket.html?x=1"));
+        assertEquals("zh-CN/text/scalc/文件.html",
+                EvalReport.readablePath("http://127.0.0.3:8/zh-CN/text/scalc/%E6%96%87%E4%BB%B6.html"));
+        assertEquals("/", EvalReport.readablePath("http://127.0.0.2:80/"));
+        assertEquals("http://127.0.0.2:80", EvalReport.readablePath("http://127.0.0.2:80"));
+        assertEquals("not a url", EvalReport.readablePath("not a url"));
     }
 }

@@ -91,7 +91,8 @@ class EvalSuiteIT {
         System.out.println(summary.table());
 
         for (String f : List.of("table.txt", "table.csv", "means.csv", "summary.md", "tiny-net/table.txt",
-                "tiny-net/table.csv", "tiny-net/curve.csv", "tiny-net/harvest-rate.png")) {
+                "tiny-net/table.csv", "tiny-net/curve.csv", "tiny-net/harvest-rate.png",
+                "tiny-net/errors-best-first.md", "tiny-net/errors-breadth-first.md")) {
             assertTrue(Files.size(out.resolve(f)) > 0, f);
         }
         assertTrue(Files.readString(out.resolve("tiny-net/table.csv")).startsWith("strategy,fetched,hr@3,hr@6,"));
