@@ -129,6 +129,11 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--self-tuning", description = "Turn the threshold's self-tuning on (its defaults) in every topic.")
     boolean selfTuning;
 
+    @Option(names = "--set", paramLabel = "FIELD=VALUE",
+            description = "Set a topic field in every topic (a dotted path and a YAML value), e.g. "
+                    + "relevance.classifier.url-words=false. Repeatable.")
+    Map<String, String> settings = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -167,7 +172,7 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     private EvalRunner.Judging judging() {
-        return new EvalRunner.Judging(judgements, model, selfTuning);
+        return new EvalRunner.Judging(judgements, model, selfTuning, settings);
     }
 
     private Map<String, Object> conf() throws java.io.IOException {

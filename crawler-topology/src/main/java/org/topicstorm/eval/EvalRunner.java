@@ -77,11 +77,14 @@ public final class EvalRunner {
      * @param budget     judgements the oracle makes from the labels in each crawl (0: none)
      * @param model      the relevance model to use instead of the topic's (e.g. classifier), or null
      * @param selfTuning turn the threshold's self-tuning on (with its defaults) when the topic does not
+     * @param settings   more topic fields to set, dotted path -> YAML value (e.g. relevance.classifier.url-words ->
+     *                   false), for measuring one setting against another on every topic alike
      */
-    public record Judging(int budget, String model, boolean selfTuning) {
-        public static final Judging NONE = new Judging(0, null, false);
+    public record Judging(int budget, String model, boolean selfTuning, Map<String, String> settings) {
+        public static final Judging NONE = new Judging(0, null, false, Map.of());
 
         public Judging {
+            settings = settings == null ? Map.of() : Map.copyOf(settings);
             if (budget < 0) {
                 throw new IllegalArgumentException("the judgement budget must be >= 0, got " + budget);
             }
@@ -176,7 +179,7 @@ public final class EvalRunner {
                 break;
             }
             String yaml = topic.topicYaml(seed -> server.resolve(seed).toString(), strategy,
-                    options.judging().model(), options.judging().selfTuning());
+                    options.judging().model(), options.judging().selfTuning(), options.judging().settings());
             Topic t = org.topicstorm.topic.TopicLoader.fromString(yaml, topic.source());
             CrawlIndices indices = new CrawlIndices(options.crawlPrefix() == null
                     ? crawlName(topic.name(), strategy, stamp)

@@ -202,7 +202,7 @@ public final class EvalTopic {
      *                        file is not a valid topic
      */
     public String topicYaml(Function<String, String> resolve, String strategy) {
-        return topicYaml(resolve, strategy, null, false);
+        return topicYaml(resolve, strategy, null, false, Map.of());
     }
 
     /**
@@ -210,9 +210,15 @@ public final class EvalTopic {
      *
      * @param model      replaces {@code relevance.model} (its combination dropped), or null to keep the file's
      * @param selfTuning adds {@code relevance.self-tuning: {}} (the defaults) when the file has none
+     * @param settings   more fields set: dotted path (e.g. relevance.classifier.url-words) -> a YAML value
+     * @throws TopicException naming the setting when its value is not YAML or its path goes through a value
      */
-    public String topicYaml(Function<String, String> resolve, String strategy, String model, boolean selfTuning) {
+    public String topicYaml(Function<String, String> resolve, String strategy, String model, boolean selfTuning,
+                            Map<String, String> settings) {
         ObjectNode t = topic.deepCopy();
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            set(t, e.getKey(), e.getValue());
+        }
         if (model != null || selfTuning) {
             JsonNode r = t.get("relevance");
             ObjectNode relevance = r != null && r.isObject() ? (ObjectNode) r : t.putObject("relevance");
@@ -256,6 +262,29 @@ public final class EvalTopic {
         }
         TopicLoader.fromString(yaml, source); // validates: errors name this file and the field
         return yaml;
+    }
+
+    /** Sets one field, making the mappings on its path. */
+    private void set(ObjectNode root, String path, String value) {
+        String[] parts = path.split("\\.");
+        ObjectNode node = root;
+        for (int i = 0; i < parts.length - 1; i++) {
+            JsonNode child = node.get(parts[i]);
+            if (child == null || child.isNull()) {
+                child = node.putObject(parts[i]);
+            }
+            if (!child.isObject()) {
+                throw new TopicException(source, List.of(source + ": cannot set '" + path + "': '" + parts[i]
+                        + "' is not a mapping"));
+            }
+            node = (ObjectNode) child;
+        }
+        try {
+            node.set(parts[parts.length - 1], YAML.readTree(value));
+        } catch (JsonProcessingException e) {
+            throw new TopicException(source, List.of(source + ": cannot set '" + path + "': not a YAML value: "
+                    + value));
+        }
     }
 
     /** {@link #topicYaml} read as a topic. */

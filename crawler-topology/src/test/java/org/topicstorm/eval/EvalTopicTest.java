@@ -58,6 +58,25 @@ class EvalTopicTest {
     }
 
     @Test
+    void aMeasurementCanChangeTheRelevanceSettingsOfEveryTopicAlike() {
+        EvalTopic e = EvalTopic.fromString(FILE, "calc.yaml");
+        String yaml = e.topicYaml(SERVER, null, "classifier", true,
+                Map.of("relevance.classifier.url-words", "false", "relevance.classifier.terms", "20"));
+        Topic t = org.topicstorm.topic.TopicLoader.fromString(yaml, "calc.yaml");
+        assertEquals(org.topicstorm.topic.RelevanceSettings.Model.CLASSIFIER, t.relevance().model());
+        assertEquals(org.topicstorm.topic.RelevanceSettings.SelfTuning.DEFAULT, t.relevance().selfTuning());
+        assertEquals(false, t.relevance().classifier().urlWords());
+        assertEquals(20, t.relevance().classifier().terms());
+        TopicException notMapping = assertThrows(TopicException.class,
+                () -> e.topicYaml(SERVER, null, null, false, Map.of("name.x", "1")));
+        assertEquals(List.of("calc.yaml: cannot set 'name.x': 'name' is not a mapping"), notMapping.errors());
+        // a wrong value is named by the topic loader, with the file
+        TopicException wrong = assertThrows(TopicException.class,
+                () -> e.topicYaml(SERVER, null, "classifier", false, Map.of("relevance.classifier.terms", "0")));
+        assertTrue(wrong.errors().get(0).contains("relevance.classifier.terms"), wrong.errors().toString());
+    }
+
+    @Test
     void aMissingOrMalformedSectionNamesTheFileAndField() {
         TopicException missing = assertThrows(TopicException.class,
                 () -> EvalTopic.fromString("name: x\nlanguages: [en]\nkeywords: {a: 1}\nseeds: [http://a.test/]\n",
