@@ -1,0 +1,164 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.eval.JudgementOracle;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.judge.JudgementStore;
+import org.topicstorm.relevance.CurrentThreshold;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.relevance.JudgementRounds;
+import org.topicstorm.relevance.ThresholdTuner;
+import org.topicstorm.site.SiteServer;
+import org.topicstorm.topic.Topic;
+import org.topicstorm.topic.TopicLoader;
+import org.topicstorm.topology.TopicStormConfig;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The judgement loop end to end: real Storm LocalCluster, real ES node, a loopback site whose bee pages are relevant
+ * and whose car pages, which mention a hive once, are not. The topic's threshold starts far too low (every car page
+ * passes it); an oracle judges pages from the labels while the crawl runs, as a person with {@code topicstorm judge}
+ * would; the crawl's writer task measures the precision of each round of judgements and moves the threshold (004),
+ * and pages scored after a move get their verdict from the new threshold. A resumed crawl continues from the stored
+ * threshold and does not read the judgements again.
+ */
+class JudgementLoopIT {
+
+    private static final String BEES = "Honey bees live in a hive. The beekeeper opens the hive and the bees make "
+            + "honey from nectar. ";
+    private static final String CARS = "The mechanic repairs the engine of the car in his garage. Brakes, tyres and "
+            + "the gearbox of a vehicle need regular service. The garage is a hive of activity on Mondays. ";
+    private static final int PAGES = 30;
+    private static final double START = 0.02;
+
+    private static SiteServer site;
+    private static ElasticsearchClient client;
+
+    @BeforeAll
+    static void buildSite() throws Exception {
+        site = new SiteServer();
+        // two interleaved chains: every page links to the next bee page and the next car page
+        for (int k = 0; k < PAGES; k++) {
+            String next = String.valueOf(k + 1);
+            site.html("/bees/" + k, CrawlIT.page("Bees " + k, BEES.repeat(1 + k % 3) + CARS,
+                    "/bees/" + next, "bees", "/cars/" + next, "cars"));
+            site.html("/cars/" + k, CrawlIT.page("Cars " + k, CARS.repeat(1 + k % 3),
+                    "/cars/" + next, "cars", "/bees/" + next, "bees"));
+        }
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (site != null) {
+            site.close();
+        }
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    @Test
+    void theOraclesJudgementsMoveTheThresholdAndLaterVerdictsFollowIt(@TempDir Path tmp) throws Exception {
+        Path topicFile = tmp.resolve("bees.yaml");
+        Files.writeString(topicFile, """
+                name: bees
+                languages: [en]
+                keywords: {honey bees: 1, beekeeper: 1, hive: 0.5}
+                seeds: [%s, %s]
+                threshold: %s
+                strategy: breadth-first
+                relevance:
+                  self-tuning: {target: 0.9, tolerance: 0.05, step: 0.1, min-step: 0.02, min-pages: 3}
+                """.formatted(site.url("/bees/0"), site.url("/cars/0"), START));
+        Topic topic = TopicLoader.load(topicFile);
+        CrawlIndices indices = new CrawlIndices("crawl-it-judging");
+        indices.delete(client);
+        // one page at a time, a little apart: the crawl lasts long enough for several rounds of judgements
+        Map<String, Object> extra = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1, "fetcher.server.delay", 0.4);
+        EsModelStateStore models = new EsModelStateStore(client, indices.model());
+        JudgementStore judgements = new JudgementStore(client, indices);
+        JudgementOracle oracle = new JudgementOracle(judgements, url -> url.contains("/bees/"), () -> {
+            try {
+                return CurrentThreshold.of(topic, models);
+            } catch (Exception e) {
+                return START;
+            }
+        }, 40, 4);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        timer.scheduleWithFixedDelay(oracle::roundQuietly, 1, 1, TimeUnit.SECONDS);
+        try {
+            CrawlTestSupport.crawl(topicFile, indices, extra, 40);
+        } finally {
+            timer.shutdownNow();
+            assertTrue(timer.awaitTermination(10, TimeUnit.SECONDS));
+        }
+
+        // the threshold moved up from 0.02: the car pages it kept were judged irrelevant
+        ThresholdTuner.State tuned = models.load(ThresholdTuner.KIND, ThresholdTuner.State.class).orElseThrow();
+        assertFalse(tuned.history().isEmpty(), "no round of judgements");
+        assertTrue(tuned.r() > START, "the threshold did not move up: " + tuned);
+        ThresholdTuner.Round first = tuned.history().get(0);
+        assertTrue(first.precision() < 0.85 && first.after() > first.before(), "first round: " + first);
+        // every threshold r has had
+        Set<Double> thresholds = new HashSet<>();
+        thresholds.add(START);
+        tuned.history().forEach(r -> {
+            thresholds.add(r.before());
+            thresholds.add(r.after());
+        });
+        // each verdict is the score against one of them, and some verdicts are only explained by a moved one:
+        // pages scored above the starting threshold and judged irrelevant by the crawler
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        int byMovedThreshold = 0;
+        for (StatusDoc d : status.values()) {
+            if (d.relevance() == null) {
+                continue;
+            }
+            boolean explained = thresholds.stream().anyMatch(r -> d.relevant() == (d.relevance() >= r));
+            assertTrue(explained, d.url() + " scored " + d.relevance() + ", verdict " + d.relevant()
+                    + ", thresholds " + thresholds);
+            if (!d.relevant() && d.relevance() >= START) {
+                byMovedThreshold++;
+            }
+        }
+        assertTrue(byMovedThreshold > 0, "no page was judged under the moved threshold");
+
+        // judgements live in ES: a new client reads them all; the rounds read each once
+        long judged;
+        try (ElasticsearchClient fresh = EsClients.create(EsTestNode.settings())) {
+            judged = new JudgementStore(fresh, indices).count();
+        }
+        assertEquals(oracle.spent(), judged);
+        JudgementRounds.Progress progress = models.load(JudgementRounds.KIND, JudgementRounds.Progress.class)
+                .orElseThrow();
+        assertTrue(progress.read() > 0 && progress.read() <= judged, "progress " + progress + " of " + judged);
+
+        // a resumed crawl continues from the stored threshold and its place in the judgements
+        CrawlTestSupport.crawl(topicFile, indices, extra, 5);
+        ThresholdTuner.State resumed = models.load(ThresholdTuner.KIND, ThresholdTuner.State.class).orElseThrow();
+        assertEquals(tuned.history(), resumed.history().subList(0, tuned.history().size()));
+        JudgementRounds.Progress after = models.load(JudgementRounds.KIND, JudgementRounds.Progress.class)
+                .orElseThrow();
+        assertTrue(after.read() <= judged, "judgements read twice: " + after.read() + " of " + judged);
+    }
+}
