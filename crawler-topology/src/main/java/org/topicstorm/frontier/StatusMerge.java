@@ -34,6 +34,9 @@ public final class StatusMerge {
      * @return the document to store, or null when the update changes nothing (no write needed)
      */
     public StatusDoc merge(StatusDoc existing, StatusUpdate u, long now) {
+        if (u.verdictOnly()) {
+            return existing == null ? null : verdict(existing, u, now);
+        }
         if (u.isRescore()) {
             return existing == null ? null : rescore(existing, u, now);
         }
@@ -169,6 +172,29 @@ public final class StatusMerge {
             best = Math.max(best, s);
         }
         return best;
+    }
+
+    /**
+     * A fetched page judged again (by a person, or by a retrained page classifier): its relevance and verdict, the
+     * state that follows from the verdict, and its re-fetch time counted from its last fetch. Only a page whose last
+     * outcome is FETCHED changes (a waiting URL has no page to judge; an error keeps its own schedule); an update
+     * that changes nothing writes nothing.
+     */
+    private StatusDoc verdict(StatusDoc d, StatusUpdate u, long now) {
+        if (!Status.FETCHED.name().equals(d.status()) || u.relevance() == null || u.relevant() == null) {
+            return null;
+        }
+        boolean relevant = u.relevant();
+        double relevance = Double.isFinite(u.relevance()) ? u.relevance() : 0.0;
+        if (Boolean.valueOf(relevant).equals(d.relevant()) && d.relevance() != null && d.relevance() == relevance) {
+            return null;
+        }
+        long last = d.lastFetched() != null ? d.lastFetched() : now;
+        return new StatusDoc(d.url(), d.host(), d.status(), relevant ? CrawlState.DONE : CrawlState.DISCARDED,
+                relevant, relevance, relevance, schedule.afterFetch(relevant, last), d.depth(), d.distance(),
+                d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), d.error(), d.fetchCount(), d.errorCount(),
+                d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(),
+                d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page());
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */

@@ -23,6 +23,8 @@ import java.util.Map;
  * @param rescoreVersion non-null for a rescore: the version of the link classifier that gave {@code priority}
  * @param demoteFactor   non-null for a demotion: {@code parent}'s contribution to the URL is multiplied by it
  * @param page           FETCHED: what is kept of the judged page (title, snippet, terms, classifier features), or null
+ * @param verdictOnly    a new verdict for a page already fetched ({@code relevance}, {@code relevant}): a person's
+ *                       judgement or a retrained page classifier's; nothing else of the page changes
  */
 public record StatusUpdate(
         String url,
@@ -41,7 +43,8 @@ public record StatusUpdate(
         List<String> features,
         Integer rescoreVersion,
         Double demoteFactor,
-        PageSummary page) {
+        PageSummary page,
+        boolean verdictOnly) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
@@ -54,7 +57,7 @@ public record StatusUpdate(
                         String anchor, Double relevance, Boolean relevant, String error,
                         Map<String, List<String>> metadata, Long fetchedAt) {
         this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
-                Aggregation.MAX, List.of(), null, null, null);
+                Aggregation.MAX, List.of(), null, null, null, false);
     }
 
     /** An update without a fetch time (discoveries; outcomes then take the time they are written). */
@@ -75,25 +78,31 @@ public record StatusUpdate(
     public static StatusUpdate discovered(String url, double priority, int depth, int distance, String parent,
                                           String anchor, Aggregation how, List<String> features) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
-                Map.of(), null, how, features, null, null, null);
+                Map.of(), null, how, features, null, null, null, false);
     }
 
     /** A waiting URL's new priority from version {@code version} of the link classifier. */
     public static StatusUpdate rescored(String url, double priority, int version) {
         return new StatusUpdate(url, Status.DISCOVERED, priority, 0, 0, null, null, null, null, null, Map.of(), null,
-                Aggregation.MAX, List.of(), version, null, null);
+                Aggregation.MAX, List.of(), version, null, null, false);
     }
 
     /** {@code parent}'s contribution to the waiting URL multiplied by {@code factor}, combined by {@code how}. */
     public static StatusUpdate demoted(String url, String parent, double factor, Aggregation how) {
         return new StatusUpdate(url, Status.DISCOVERED, 0, 0, 0, parent, null, null, null, null, Map.of(), null, how,
-                List.of(), null, factor, null);
+                List.of(), null, factor, null, false);
     }
 
     /** The same fetch outcome with what is kept of the judged page. */
     public StatusUpdate withPage(PageSummary summary) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
-                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary);
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false);
+    }
+
+    /** A fetched page's new verdict (a person's judgement, or a retrained classifier's score). */
+    public static StatusUpdate verdict(String url, double relevance, boolean relevant) {
+        return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, relevance, relevant, null, Map.of(), null,
+                Aggregation.MAX, List.of(), null, null, null, true);
     }
 
     public boolean isDemotion() {

@@ -14,7 +14,6 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.UrlIds;
-import org.topicstorm.relevance.JudgementRounds;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,7 +27,7 @@ import java.util.Map;
  * status documents). Whoever judges (the {@code judge} command, an import, the evaluation's oracle) writes here; the
  * crawl's relevance writer task reads what is new each round ({@link #since}).
  */
-public final class JudgementStore implements JudgementRounds.Source {
+public final class JudgementStore {
 
     /** Where a reader of new judgements is: the last judgement it read, in (judged, url) order. */
     public record Cursor(long judged, String url) {
@@ -76,7 +75,6 @@ public final class JudgementStore implements JudgementRounds.Source {
     }
 
     /** Up to {@link #PAGE_SIZE} judgements made after the cursor, oldest first. */
-    @Override
     public Page since(Cursor after) throws IOException {
         SearchResponse<Judgement> r = client.search(s -> {
             s.index(indices.judgements()).size(PAGE_SIZE).trackTotalHits(t -> t.enabled(false))
@@ -99,7 +97,6 @@ public final class JudgementStore implements JudgementRounds.Source {
     }
 
     /** Every judgement, oldest first. */
-    @Override
     public List<Judgement> all() throws IOException {
         List<Judgement> out = new ArrayList<>();
         Cursor c = Cursor.START;
@@ -136,7 +133,6 @@ public final class JudgementStore implements JudgementRounds.Source {
     }
 
     /** The status documents of these URLs that exist (what the crawl knows of the judged pages), by URL. */
-    @Override
     public Map<String, StatusDoc> statusOf(Collection<String> urls) throws IOException {
         Map<String, StatusDoc> out = new LinkedHashMap<>();
         List<String> distinct = urls.stream().distinct().toList();

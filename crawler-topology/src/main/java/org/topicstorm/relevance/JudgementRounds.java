@@ -18,11 +18,14 @@ import java.util.Set;
 
 /**
  * What the crawl does with people's judgements, in its one writer task, a round at a time: reads the judgements
- * made since the last round; feeds them to the threshold's self-tuning ({@link ThresholdTuner}) and, when the page
- * classifier is the model, retrains it on every judgement so far plus the seed pages ({@link PageClassifier}). Both
- * keep their state in the crawl's model index through {@link ModelSync}, as does this class its place in the
- * judgements ({@link Progress}), so a resumed crawl neither loses nor counts a judgement twice. Failures are logged
- * and the round is tried again at the next interval.
+ * made since the last round; a judged page takes the person's verdict; the judgements feed the threshold's
+ * self-tuning ({@link ThresholdTuner}) and, when the page classifier is the model, it is retrained on every
+ * judgement so far plus the seed pages ({@link PageClassifier}), and the pages fetched so far are judged again by it
+ * from the features kept with them (the {@link #REJUDGE} most recent), so the crawl's verdicts, the content index
+ * included, follow what was learnt. A move of the threshold alone changes no verdict already given. The tuner and
+ * the classifier keep their state in the crawl's model index through {@link ModelSync}, as does this class its place
+ * in the judgements ({@link Progress}), so a resumed crawl neither loses nor counts a judgement twice. Failures are
+ * logged and the round is tried again at the next interval.
  */
 public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Progress> {
 
@@ -31,13 +34,29 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
     /** The document id of the progress in the model index. */
     public static final String KIND = "judgement-rounds";
 
-    /** What the rounds read from: the crawl's judgements and status index ({@link JudgementStore}). */
+    /** Most fetched pages judged again after a retrain (the most recently fetched): bounded work per round. */
+    public static final int REJUDGE = 2000;
+
+    /** A fetched page's new verdict. */
+    public record Verdict(String url, double relevance, boolean relevant) {
+    }
+
+    /**
+     * What the rounds read from and write to: the crawl's judgements, its status index and its content index
+     * ({@link EsJudgementSource}).
+     */
     public interface Source {
         JudgementStore.Page since(JudgementStore.Cursor after) throws IOException;
 
         List<Judgement> all() throws IOException;
 
         Map<String, StatusDoc> statusOf(Collection<String> urls) throws IOException;
+
+        /** Up to {@code max} fetched, scored pages that have page features, the most recently fetched first. */
+        List<StatusDoc> recentlyFetched(int max) throws IOException;
+
+        /** Writes new verdicts (status index; a page no longer relevant leaves the content index). */
+        void verdicts(List<Verdict> verdicts) throws IOException;
     }
 
     /**
@@ -99,6 +118,10 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
         if (classifier != null && read >= minJudgements) {
             retrained = retrain(read);
         }
+        if (retrained) {
+            rejudge();
+        }
+        personsVerdicts(fresh);
         List<String> pending = p.pending();
         if (tuner != null) {
             if (retrained && !"classifier".equals(tuner.state().basis())) {
@@ -155,6 +178,52 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
             return classifier.probability(d.page().features());
         }
         return d.relevance();
+    }
+
+    /** The judged pages take the person's verdict (their score stays the model's). */
+    private void personsVerdicts(List<Judgement> fresh) throws IOException {
+        Map<String, Judgement> latest = new LinkedHashMap<>();
+        fresh.forEach(j -> latest.put(j.url(), j));
+        Map<String, StatusDoc> docs = source.statusOf(latest.keySet());
+        List<Verdict> changed = new ArrayList<>();
+        latest.forEach((url, j) -> {
+            StatusDoc d = docs.get(url);
+            if (d != null && d.relevance() != null && !Boolean.valueOf(j.relevant()).equals(d.relevant())) {
+                changed.add(new Verdict(url, d.relevance(), j.relevant()));
+            }
+        });
+        source.verdicts(changed);
+    }
+
+    /**
+     * The fetched pages judged again by the retrained classifier at the current threshold; a page a person judged
+     * keeps the person's verdict.
+     */
+    private void rejudge() throws IOException {
+        Map<String, Boolean> byPerson = new java.util.HashMap<>();
+        for (Judgement j : source.all()) {
+            byPerson.put(j.url(), j.relevant());
+        }
+        double threshold = tuner != null ? tuner.threshold() : classifier.threshold();
+        List<Verdict> changed = new ArrayList<>();
+        int reviewed = 0;
+        int flipped = 0;
+        for (StatusDoc d : source.recentlyFetched(REJUDGE)) {
+            if (d.page() == null || d.page().features().isEmpty()) {
+                continue;
+            }
+            reviewed++;
+            double p = classifier.probability(d.page().features());
+            boolean relevant = byPerson.getOrDefault(d.url(), p >= threshold);
+            boolean flip = !Boolean.valueOf(relevant).equals(d.relevant());
+            flipped += flip ? 1 : 0;
+            if (flip || d.relevance() == null || d.relevance() != p) {
+                changed.add(new Verdict(d.url(), p, relevant));
+            }
+        }
+        source.verdicts(changed);
+        LOG.info("Page classifier {}: {} fetched pages judged again, {} verdicts changed",
+                classifier.state().version(), reviewed, flipped);
     }
 
     /** Trains the classifier on every judgement and the seed pages; false when they lack one of the verdicts. */

@@ -16,13 +16,16 @@ import org.slf4j.LoggerFactory;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
-import org.topicstorm.judge.JudgementStore;
+import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.frontier.StatusMerge;
+import org.topicstorm.frontier.StatusWriter;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +65,9 @@ public class RelevanceBolt extends BaseRichBolt {
             this.model = built;
             List<AdaptiveModel<?>> synced = new ArrayList<>(built.adaptive());
             if (writer && (built.tuner() != null || built.classifier() != null)) {
-                this.rounds = judgementRounds(topic, built, store, new JudgementStore(es, indices));
+                StatusWriter verdicts = new StatusWriter(es, indices.status(), null,
+                        new StatusMerge(FrontierConfig.fromConf(conf).schedule()), Clock.systemUTC());
+                this.rounds = judgementRounds(topic, built, store, new EsJudgementSource(es, indices, verdicts));
                 synced.add(rounds);
             }
             this.sync = new ModelSync(store, synced, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
@@ -100,7 +105,7 @@ public class RelevanceBolt extends BaseRichBolt {
 
     /** The writer's rounds over people's judgements, continuing where the crawl left off (a resumed crawl). */
     private static JudgementRounds judgementRounds(Topic topic, RelevanceModels.Built built, ModelStateStore store,
-                                                   JudgementStore judgements) {
+                                                   JudgementRounds.Source judgements) {
         JudgementRounds.Progress progress;
         try {
             progress = store.load(JudgementRounds.KIND, JudgementRounds.Progress.class)

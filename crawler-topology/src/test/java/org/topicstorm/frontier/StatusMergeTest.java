@@ -103,6 +103,32 @@ class StatusMergeTest {
     }
 
     @Test
+    void aNewVerdictChangesAFetchedPagesRelevanceStateAndScheduleOnly() {
+        StatusDoc waiting = merge.merge(null, found("http://a.test/x", 0.4, 1, 0, "http://a.test/"), T0);
+        // no page to judge again while it waits
+        assertNull(merge.merge(waiting, StatusUpdate.verdict("http://a.test/x", 0.1, false), T0 + 1));
+        assertNull(merge.merge(null, StatusUpdate.verdict("http://a.test/x", 0.1, false), T0 + 1));
+        StatusDoc kept = merge.merge(waiting, fetched("http://a.test/x", 0.4, true), T0 + 5);
+        // a person says no: discarded, never due again (the schedule of a discarded page), fetched when it was
+        StatusDoc dropped = merge.merge(kept, StatusUpdate.verdict("http://a.test/x", 0.4, false), T0 + 100);
+        assertEquals(CrawlState.DISCARDED, dropped.state());
+        assertEquals(false, dropped.relevant());
+        assertEquals(0.4, dropped.relevance());
+        assertNull(dropped.nextFetchDate());
+        assertEquals(kept.lastFetched(), dropped.lastFetched());
+        assertEquals(kept.fetchCount(), dropped.fetchCount());
+        assertEquals(kept.firstFetched(), dropped.firstFetched());
+        // a retrained classifier says yes with P = 0.8: done, due a refetch interval after the last fetch
+        StatusDoc back = merge.merge(dropped, StatusUpdate.verdict("http://a.test/x", 0.8, true), T0 + 200);
+        assertEquals(CrawlState.DONE, back.state());
+        assertEquals(0.8, back.relevance());
+        assertEquals(0.8, back.priority());
+        assertEquals(kept.lastFetched() + Duration.ofHours(24).toMillis(), back.nextFetchDate());
+        // the same verdict again writes nothing
+        assertNull(merge.merge(back, StatusUpdate.verdict("http://a.test/x", 0.8, true), T0 + 300));
+    }
+
+    @Test
     void fetchedRelevantIsDoneAndDueAgainAfterTheRefetchInterval() {
         StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
         StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.62, true), T0 + 5);

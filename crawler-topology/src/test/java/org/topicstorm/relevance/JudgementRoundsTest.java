@@ -60,6 +60,24 @@ class JudgementRoundsTest {
             return since(JudgementStore.Cursor.START).judgements();
         }
 
+        final List<JudgementRounds.Verdict> written = new ArrayList<>();
+
+        @Override
+        public List<StatusDoc> recentlyFetched(int max) {
+            return docs.values().stream().limit(max).toList();
+        }
+
+        @Override
+        public void verdicts(List<JudgementRounds.Verdict> verdicts) {
+            written.addAll(verdicts);
+            for (JudgementRounds.Verdict v : verdicts) {
+                StatusDoc d = docs.get(v.url());
+                docs.put(v.url(), new StatusDoc(d.url(), d.host(), d.status(), d.state(), v.relevant(), v.relevance(),
+                        v.relevance(), null, 1, 0, 1, List.of(), null, null, null, 1, 0, 0, 0L, 0L, 0, Map.of(), null,
+                        null, null, null, d.page()));
+            }
+        }
+
         @Override
         public Map<String, StatusDoc> statusOf(Collection<String> urls) {
             Map<String, StatusDoc> out = new HashMap<>();
@@ -90,6 +108,10 @@ class JudgementRoundsTest {
         JudgementRounds rounds = new JudgementRounds(m, tuner, null, 10, List.of(), JudgementRounds.Progress.START);
         assertEquals(5, rounds.round(100));
         assertEquals(0.25, tuner.threshold(), EPS);
+        // the judged pages took the person's verdict where it differed from the crawler's (score >= 0.2)
+        assertEquals(List.of(new JudgementRounds.Verdict("http://a.test/1", 0.3, false),
+                new JudgementRounds.Verdict("http://a.test/2", 0.4, false)), m.written);
+        assertEquals(false, m.docs.get("http://a.test/1").relevant());
         assertEquals(new JudgementRounds.Progress(13, "http://a.test/5", 5, List.of()), rounds.state());
         // nothing new: nothing moves
         assertEquals(0, rounds.round(200));
@@ -148,6 +170,14 @@ class JudgementRoundsTest {
         assertEquals("classifier", tuner.state().basis());
         assertEquals(0.5, tuner.threshold(), EPS);
         assertTrue(classifier.probability(Map.of("m:keywords", 0.9, "t:cloud", 0.8)) > 0.5);
+        // every fetched page was judged again by the classifier: its score is now P(relevant) and its verdict
+        // P >= the threshold, except where a person judged it
+        for (StatusDoc d : m.docs.values()) {
+            double p = classifier.probability(d.page().features());
+            assertEquals(p, d.relevance(), EPS, d.url());
+            boolean judgedIrrelevant = d.url().contains("/n");
+            assertEquals(judgedIrrelevant ? false : p >= 0.5, d.relevant(), d.url());
+        }
         // a judgement overrides the seed's presumed relevance
         m.judge("http://a.test/seed", false, 6);
         m.page("http://a.test/r", 0.8, Map.of("m:keywords", 0.8, "t:cloud", 0.9));
