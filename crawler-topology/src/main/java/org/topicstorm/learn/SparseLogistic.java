@@ -170,6 +170,49 @@ public final class SparseLogistic {
     }
 
     /**
+     * Out-of-fold probabilities: example i is scored by a model trained on the other folds (fold = i mod
+     * {@code folds}); a fold whose training part lacks one of the classes scores its examples 0.5 (no opinion).
+     */
+    public static double[] crossValidated(List<Example> examples, int folds, Options o) {
+        double[] p = new double[examples.size()];
+        for (int f = 0; f < folds; f++) {
+            List<Example> train = new ArrayList<>();
+            for (int i = 0; i < examples.size(); i++) {
+                if (i % folds != f) {
+                    train.add(examples.get(i));
+                }
+            }
+            double mass = train.stream().mapToDouble(Example::target).sum();
+            Model m = mass == 0 || mass == train.size() ? null : train(train, o);
+            for (int i = f; i < examples.size(); i += folds) {
+                p[i] = m == null ? 0.5 : m.probability(examples.get(i).features());
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The mean of the recall of each class (relevant pages found, irrelevant pages left out): accuracy that does not
+     * reward always saying the commoner verdict. NaN when a class has no example.
+     */
+    public static double balancedAccuracy(boolean[] predicted, boolean[] actual) {
+        int pos = 0;
+        int neg = 0;
+        int truePos = 0;
+        int trueNeg = 0;
+        for (int i = 0; i < actual.length; i++) {
+            if (actual[i]) {
+                pos++;
+                truePos += predicted[i] ? 1 : 0;
+            } else {
+                neg++;
+                trueNeg += predicted[i] ? 0 : 1;
+            }
+        }
+        return pos == 0 || neg == 0 ? Double.NaN : ((double) truePos / pos + (double) trueNeg / neg) / 2;
+    }
+
+    /**
      * One full-batch AdaGrad step on J = -(1/n) sum_i [cPos y_i log p_i + cNeg (1 - y_i) log(1 - p_i)]
      * + (l2/2) |w|^2, p_i = sigmoid(z_i), z_i = bias + sum_j w_j x_ij:
      * g_j = (1/n) sum_i (cPos y_i (p_i - 1) + cNeg (1 - y_i) p_i) x_ij + l2 w_j; G_j += g_j^2;

@@ -10,11 +10,9 @@ import org.topicstorm.learn.SparseLogistic;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What the crawl does with people's judgements, in its one writer task, a round at a time: reads the judgements
@@ -226,7 +224,17 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
                 classifier.state().version(), reviewed, flipped);
     }
 
-    /** Trains the classifier on every judgement and the seed pages; false when they lack one of the verdicts. */
+    /** Fewer examples of a verdict than this cannot say which features set it apart: no training. */
+    static final int MIN_EACH = 3;
+    /** Folds of the cross-validation that decides whether the classifier replaces the prior. */
+    static final int FOLDS = 5;
+
+    /**
+     * Trains the classifier on every judgement and the seed pages. The first time, it replaces the prior only if it
+     * judges the judged pages better, in cross-validation, than the prior did (balanced accuracy): a handful of
+     * judgements must not make the verdicts worse than the topic's own model. Returns whether a classifier was
+     * (re)trained and is in use.
+     */
     private boolean retrain(long read) throws IOException {
         Map<String, Boolean> labels = new LinkedHashMap<>();
         for (String seed : seeds) {
@@ -237,18 +245,36 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
         }
         Map<String, StatusDoc> docs = source.statusOf(labels.keySet());
         List<SparseLogistic.Example> examples = new ArrayList<>();
-        Set<Boolean> verdicts = new HashSet<>();
         labels.forEach((url, relevant) -> {
             StatusDoc d = docs.get(url);
             if (d != null && d.page() != null && !d.page().features().isEmpty()) {
                 examples.add(new SparseLogistic.Example(d.page().features(), relevant ? 1 : 0));
-                verdicts.add(relevant);
             }
         });
-        if (verdicts.size() < 2) {
-            LOG.info("Page classifier: {} examples, all {}: waiting for both verdicts", examples.size(),
-                    verdicts.isEmpty() ? "-" : verdicts.iterator().next() ? "relevant" : "irrelevant");
+        long positives = examples.stream().filter(SparseLogistic.Example::relevant).count();
+        if (positives < MIN_EACH || examples.size() - positives < MIN_EACH) {
+            LOG.info("Page classifier: {} examples, {} relevant: waiting for {} of each verdict", examples.size(),
+                    positives, MIN_EACH);
             return false;
+        }
+        if (!classifier.trained()) {
+            boolean[] actual = new boolean[examples.size()];
+            boolean[] learnt = new boolean[examples.size()];
+            boolean[] prior = new boolean[examples.size()];
+            double[] p = SparseLogistic.crossValidated(examples, FOLDS, PageClassifier.OPTIONS);
+            for (int i = 0; i < actual.length; i++) {
+                actual[i] = examples.get(i).relevant();
+                learnt[i] = p[i] >= classifier.threshold(true);
+                prior[i] = classifier.priorVerdict(examples.get(i).features());
+            }
+            double byClassifier = SparseLogistic.balancedAccuracy(learnt, actual);
+            double byPrior = SparseLogistic.balancedAccuracy(prior, actual);
+            if (!(byClassifier > byPrior)) {
+                LOG.info("Page classifier not used yet: balanced accuracy {} in {}-fold cross-validation on {} "
+                        + "examples, the prior's {}", String.format(java.util.Locale.ROOT, "%.3f", byClassifier),
+                        FOLDS, examples.size(), String.format(java.util.Locale.ROOT, "%.3f", byPrior));
+                return false;
+            }
         }
         PageClassifier.State s = classifier.train(examples, read);
         LOG.info("Page classifier {} trained on {} pages ({} relevant)", s.version(), s.examples(), s.positives());

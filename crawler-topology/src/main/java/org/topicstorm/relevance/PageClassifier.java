@@ -141,6 +141,11 @@ public final class PageClassifier implements RelevanceModel, AdaptiveModel<PageC
         return m.probability(pageFeatures);
     }
 
+    /** The prior's verdict on a page with these features (its first model's score against the topic's threshold). */
+    public boolean priorVerdict(Map<String, Double> pageFeatures) {
+        return pageFeatures.getOrDefault("m:" + features.get(0).model().yamlName, 0.0) >= priorThreshold;
+    }
+
     /** Whether it has learnt (else the prior scores). */
     public boolean trained() {
         return trained != null;
@@ -148,7 +153,12 @@ public final class PageClassifier implements RelevanceModel, AdaptiveModel<PageC
 
     /** The threshold its verdicts use now: the prior's until trained, then the one on P(relevant). */
     public double threshold() {
-        return trained() ? threshold : priorThreshold;
+        return threshold(trained());
+    }
+
+    /** The threshold on P(relevant) ({@code trained}) or on the prior's score. */
+    public double threshold(boolean trained) {
+        return trained ? threshold : priorThreshold;
     }
 
     /** Learns from these examples (the writer task only); returns the new state. */

@@ -117,4 +117,33 @@ class SparseLogisticTest {
         assertThrows(IllegalArgumentException.class, () -> SparseLogistic.train(all, SparseLogistic.Options.DEFAULT));
         assertThrows(IllegalArgumentException.class, () -> new SparseLogistic.Example(Map.of(), 1.5));
     }
+
+    @Test
+    void balancedAccuracyIsTheMeanOfTheClassesRecalls() {
+        // 3 relevant, 2 found; 2 irrelevant, 1 left out: (2/3 + 1/2) / 2
+        boolean[] actual = {true, true, true, false, false};
+        boolean[] predicted = {true, false, true, true, false};
+        assertEquals((2.0 / 3 + 0.5) / 2, SparseLogistic.balancedAccuracy(predicted, actual), EPS);
+        assertTrue(Double.isNaN(SparseLogistic.balancedAccuracy(new boolean[]{true}, new boolean[]{true})));
+    }
+
+    @Test
+    void crossValidationScoresEachExampleByAModelThatNeverSawIt() {
+        List<SparseLogistic.Example> examples = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            examples.add(new SparseLogistic.Example(Map.of(i % 2 == 0 ? "t:good" : "t:bad", 1.0), i % 2 == 0 ? 1 : 0));
+        }
+        double[] p = SparseLogistic.crossValidated(examples, 5, SparseLogistic.Options.DEFAULT);
+        for (int i = 0; i < 20; i++) {
+            assertEquals(i % 2 == 0, p[i] > 0.5, "example " + i + ": " + p[i]);
+        }
+        // a fold left without one of the classes has no opinion: 5 folds of 5 examples, all of fold 0 relevant
+        List<SparseLogistic.Example> skewed = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            skewed.add(new SparseLogistic.Example(Map.of("a", 1.0), i % 5 == 0 ? 1 : 0));
+        }
+        double[] q = SparseLogistic.crossValidated(skewed, 5, SparseLogistic.Options.DEFAULT);
+        assertEquals(0.5, q[0], EPS); // fold 0 trained on examples 1-4, 6-9: all irrelevant
+        assertEquals(0.5, q[5], EPS);
+    }
 }

@@ -153,20 +153,24 @@ class JudgementRoundsTest {
         m.page("http://a.test/seed", 0.9, Map.of("m:keywords", 0.9, "t:cloud", 0.8));
         JudgementRounds rounds = new JudgementRounds(m, tuner, classifier, 3, topic.seeds(),
                 JudgementRounds.Progress.START);
-        // two judgements, both irrelevant: fewer than min-judgements 3, no training
-        for (int i = 0; i < 2; i++) {
+        // the prior (keywords >= 0.2) keeps the menu pages (0.3): they are judged irrelevant
+        for (int i = 0; i < 3; i++) {
             m.page("http://a.test/n" + i, 0.3, Map.of("m:keywords", 0.3, "t:menu", 0.9));
             m.judge("http://a.test/n" + i, false, i);
         }
         rounds.round(10);
+        // 3 judgements + the seed: only one relevant example, fewer than 3 of each verdict: no training
         assertFalse(classifier.trained());
-        m.page("http://a.test/n2", 0.3, Map.of("m:keywords", 0.3, "t:menu", 0.9));
-        m.judge("http://a.test/n2", false, 5);
+        for (int i = 0; i < 2; i++) {
+            m.page("http://a.test/r" + i, 0.8, Map.of("m:keywords", 0.8, "t:cloud", 0.9));
+            m.judge("http://a.test/r" + i, true, 5 + i);
+        }
         rounds.round(20);
-        // 3 judgements + the seed (relevant): both verdicts, trained on 4 examples
+        // 3 of each; in cross-validation the classifier tells menu from cloud pages, while the prior's balanced
+        // accuracy is (1 + 0) / 2 = 0.5 (it keeps every page): it replaces the prior
         assertTrue(classifier.trained());
-        assertEquals(4, classifier.state().examples());
-        assertEquals(1, classifier.state().positives());
+        assertEquals(6, classifier.state().examples());
+        assertEquals(3, classifier.state().positives());
         assertEquals("classifier", tuner.state().basis());
         assertEquals(0.5, tuner.threshold(), EPS);
         assertTrue(classifier.probability(Map.of("m:keywords", 0.9, "t:cloud", 0.8)) > 0.5);
@@ -179,12 +183,40 @@ class JudgementRoundsTest {
             assertEquals(judgedIrrelevant ? false : p >= 0.5, d.relevant(), d.url());
         }
         // a judgement overrides the seed's presumed relevance
-        m.judge("http://a.test/seed", false, 6);
-        m.page("http://a.test/r", 0.8, Map.of("m:keywords", 0.8, "t:cloud", 0.9));
-        m.judge("http://a.test/r", true, 7);
+        m.judge("http://a.test/seed", false, 9);
+        m.page("http://a.test/r2", 0.8, Map.of("m:keywords", 0.8, "t:cloud", 0.9));
+        m.judge("http://a.test/r2", true, 10);
         rounds.round(30);
-        assertEquals(5, classifier.state().examples());
-        assertEquals(1, classifier.state().positives());
+        assertEquals(7, classifier.state().examples());
+        assertEquals(3, classifier.state().positives());
         assertEquals(2, classifier.state().version());
+    }
+
+    @Test
+    void theClassifierDoesNotReplaceAPriorThatJudgesBetter() throws Exception {
+        Topic topic = TopicLoader.fromString("""
+                name: t
+                languages: [en]
+                keywords: {cloud: 1.0}
+                seeds: [http://a.test/seed]
+                threshold: 0.5
+                relevance: {model: classifier}
+                """, "t.yaml");
+        PageClassifier classifier = new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS,
+                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, false,
+                0.5, 0.5, PageClassifier.State.UNTRAINED);
+        Memory m = new Memory();
+        // the keyword score alone separates the verdicts (prior: balanced accuracy 1); the terms are noise, every
+        // page its own, so a classifier cannot do better
+        for (int i = 0; i < 4; i++) {
+            m.page("http://a.test/r" + i, 0.8, Map.of("m:keywords", 0.8, "t:r" + i, 1.0));
+            m.judge("http://a.test/r" + i, true, i);
+            m.page("http://a.test/n" + i, 0.2, Map.of("m:keywords", 0.2, "t:n" + i, 1.0));
+            m.judge("http://a.test/n" + i, false, 10 + i);
+        }
+        JudgementRounds rounds = new JudgementRounds(m, null, classifier, 3, List.of(), JudgementRounds.Progress.START);
+        rounds.round(100);
+        assertFalse(classifier.trained());
+        assertEquals(0, classifier.state().version());
     }
 }
