@@ -14,6 +14,7 @@ import org.topicstorm.judge.JudgementStore;
 import org.topicstorm.relevance.CurrentThreshold;
 import org.topicstorm.relevance.EsModelStateStore;
 import org.topicstorm.relevance.JudgementRounds;
+import org.topicstorm.relevance.PageClassifier;
 import org.topicstorm.relevance.ThresholdTuner;
 import org.topicstorm.site.SiteServer;
 import org.topicstorm.topic.Topic;
@@ -160,5 +161,68 @@ class JudgementLoopIT {
         JudgementRounds.Progress after = models.load(JudgementRounds.KIND, JudgementRounds.Progress.class)
                 .orElseThrow();
         assertTrue(after.read() <= judged, "judgements read twice: " + after.read() + " of " + judged);
+    }
+
+    @Test
+    void aClassifierLearntFromTheJudgementsJudgesTheCrawlAgain(@TempDir Path tmp) throws Exception {
+        Path topicFile = tmp.resolve("bees-classifier.yaml");
+        // the prior (keywords at 0.02) keeps every car page; the URL's words tell them apart
+        Files.writeString(topicFile, """
+                name: bees
+                languages: [en]
+                keywords: {honey bees: 1, beekeeper: 1, hive: 0.5}
+                seeds: [%s, %s]
+                threshold: %s
+                strategy: breadth-first
+                relevance:
+                  model: classifier
+                  classifier: {features: [keywords], min-judgements: 6}
+                """.formatted(site.url("/bees/0"), site.url("/cars/0"), START));
+        CrawlIndices indices = new CrawlIndices("crawl-it-judging-classifier");
+        indices.delete(client);
+        Map<String, Object> extra = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1, "fetcher.server.delay", 0.4);
+        JudgementStore judgements = new JudgementStore(client, indices);
+        JudgementOracle oracle = new JudgementOracle(judgements, url -> url.contains("/bees/"), () -> 0.5, 24, 4);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        timer.scheduleWithFixedDelay(oracle::roundQuietly, 1, 1, TimeUnit.SECONDS);
+        try {
+            CrawlTestSupport.crawl(topicFile, indices, extra, 40);
+        } finally {
+            timer.shutdownNow();
+            assertTrue(timer.awaitTermination(10, TimeUnit.SECONDS));
+        }
+        EsModelStateStore models = new EsModelStateStore(client, indices.model());
+        PageClassifier.State learnt = models.load(PageClassifier.KIND, PageClassifier.State.class).orElseThrow();
+        assertTrue(learnt.version() >= 1, "the classifier never replaced the prior: " + learnt);
+        assertTrue(learnt.weights().getOrDefault("u:cars", 0.0) < 0, "weights " + learnt.weights());
+
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        Map<String, Boolean> byPerson = new java.util.HashMap<>();
+        judgements.all().forEach(j -> byPerson.put(j.url(), j.relevant()));
+        int cars = 0;
+        int carsKept = 0;
+        for (StatusDoc d : status.values()) {
+            if (d.relevance() == null) {
+                continue;
+            }
+            Boolean person = byPerson.get(d.url());
+            if (person != null) {
+                assertEquals(person, d.relevant(), "a judged page keeps the person's verdict: " + d.url());
+            }
+            if (d.url().contains("/cars/")) {
+                cars++;
+                carsKept += d.relevant() ? 1 : 0;
+            }
+        }
+        // the prior alone kept every car page; judged again, at most a few scored between two loads of the model
+        assertTrue(cars >= 10, "car pages fetched: " + cars);
+        assertTrue(carsKept <= cars / 5, carsKept + " of " + cars + " car pages still kept");
+        // and a page no longer relevant left the content index
+        Map<String, Map<String, Object>> content = CrawlTestSupport.contentDocs(client, indices);
+        for (StatusDoc d : status.values()) {
+            if (Boolean.FALSE.equals(d.relevant())) {
+                assertFalse(content.containsKey(d.url()), d.url() + " is irrelevant but in the content index");
+            }
+        }
     }
 }
