@@ -51,6 +51,11 @@ class JudgementLoopIT {
     private static final int PAGES = 30;
     private static final double START = 0.02;
 
+    /** Judgements reach the models within a second; one page at a time, a little apart, so that the crawl lasts
+     * long enough for several rounds of judgements. */
+    private static final Map<String, Object> EXTRA = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1,
+            "fetcher.server.delay", 0.4);
+
     private static SiteServer site;
     private static ElasticsearchClient client;
 
@@ -78,6 +83,18 @@ class JudgementLoopIT {
         }
     }
 
+    /** A crawl of 40 pages while the oracle judges every second, as a person would with {@code topicstorm judge}. */
+    private static void crawlJudgedBy(JudgementOracle oracle, Path topicFile, CrawlIndices indices) throws Exception {
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        timer.scheduleWithFixedDelay(oracle::roundQuietly, 1, 1, TimeUnit.SECONDS);
+        try {
+            CrawlTestSupport.crawl(topicFile, indices, EXTRA, 40);
+        } finally {
+            timer.shutdownNow();
+            assertTrue(timer.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+
     @Test
     void theOraclesJudgementsMoveTheThresholdAndLaterVerdictsFollowIt(@TempDir Path tmp) throws Exception {
         Path topicFile = tmp.resolve("bees.yaml");
@@ -94,8 +111,6 @@ class JudgementLoopIT {
         Topic topic = TopicLoader.load(topicFile);
         CrawlIndices indices = new CrawlIndices("crawl-it-judging");
         indices.delete(client);
-        // one page at a time, a little apart: the crawl lasts long enough for several rounds of judgements
-        Map<String, Object> extra = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1, "fetcher.server.delay", 0.4);
         EsModelStateStore models = new EsModelStateStore(client, indices.model());
         JudgementStore judgements = new JudgementStore(client, indices);
         JudgementOracle oracle = new JudgementOracle(judgements, url -> url.contains("/bees/"), () -> {
@@ -105,14 +120,7 @@ class JudgementLoopIT {
                 return START;
             }
         }, 40, 4);
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        timer.scheduleWithFixedDelay(oracle::roundQuietly, 1, 1, TimeUnit.SECONDS);
-        try {
-            CrawlTestSupport.crawl(topicFile, indices, extra, 40);
-        } finally {
-            timer.shutdownNow();
-            assertTrue(timer.awaitTermination(10, TimeUnit.SECONDS));
-        }
+        crawlJudgedBy(oracle, topicFile, indices);
 
         // the threshold moved up from 0.02: the car pages it kept were judged irrelevant
         ThresholdTuner.State tuned = models.load(ThresholdTuner.KIND, ThresholdTuner.State.class).orElseThrow();
@@ -155,7 +163,7 @@ class JudgementLoopIT {
         assertTrue(progress.read() > 0 && progress.read() <= judged, "progress " + progress + " of " + judged);
 
         // a resumed crawl continues from the stored threshold and its place in the judgements
-        CrawlTestSupport.crawl(topicFile, indices, extra, 5);
+        CrawlTestSupport.crawl(topicFile, indices, EXTRA, 5);
         ThresholdTuner.State resumed = models.load(ThresholdTuner.KIND, ThresholdTuner.State.class).orElseThrow();
         assertEquals(tuned.history(), resumed.history().subList(0, tuned.history().size()));
         JudgementRounds.Progress after = models.load(JudgementRounds.KIND, JudgementRounds.Progress.class)
@@ -180,17 +188,9 @@ class JudgementLoopIT {
                 """.formatted(site.url("/bees/0"), site.url("/cars/0"), START));
         CrawlIndices indices = new CrawlIndices("crawl-it-judging-classifier");
         indices.delete(client);
-        Map<String, Object> extra = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1, "fetcher.server.delay", 0.4);
         JudgementStore judgements = new JudgementStore(client, indices);
         JudgementOracle oracle = new JudgementOracle(judgements, url -> url.contains("/bees/"), () -> 0.5, 24, 4);
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        timer.scheduleWithFixedDelay(oracle::roundQuietly, 1, 1, TimeUnit.SECONDS);
-        try {
-            CrawlTestSupport.crawl(topicFile, indices, extra, 40);
-        } finally {
-            timer.shutdownNow();
-            assertTrue(timer.awaitTermination(10, TimeUnit.SECONDS));
-        }
+        crawlJudgedBy(oracle, topicFile, indices);
         EsModelStateStore models = new EsModelStateStore(client, indices.model());
         PageClassifier.State learnt = models.load(PageClassifier.KIND, PageClassifier.State.class).orElseThrow();
         assertTrue(learnt.version() >= 1, "the classifier never replaced the prior: " + learnt);

@@ -90,6 +90,24 @@ class JudgementRoundsTest {
         }
     }
 
+    private static Topic classifierTopic(double threshold) {
+        return TopicLoader.fromString("""
+                name: t
+                languages: [en]
+                keywords: {cloud: 1.0}
+                seeds: [http://a.test/seed]
+                threshold: %s
+                relevance: {model: classifier}
+                """.formatted(threshold), "t.yaml");
+    }
+
+    /** The topic's classifier over its keyword score, no URL words, threshold 0.5 on P, not trained. */
+    private static PageClassifier untrained(Topic topic) {
+        return new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS,
+                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, false,
+                topic.threshold(), 0.5, PageClassifier.State.UNTRAINED);
+    }
+
     @Test
     void eachRoundTunesOnTheNewJudgementsOnlyAndRemembersWhereItIs() throws Exception {
         Memory m = new Memory();
@@ -137,17 +155,8 @@ class JudgementRoundsTest {
 
     @Test
     void theClassifierLearnsOnceEnoughJudgementsOfBothVerdictsAndTheThresholdStartsAgainOnItsScale() throws Exception {
-        Topic topic = TopicLoader.fromString("""
-                name: t
-                languages: [en]
-                keywords: {cloud: 1.0}
-                seeds: [http://a.test/seed]
-                threshold: 0.2
-                relevance: {model: classifier}
-                """, "t.yaml");
-        PageClassifier classifier = new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS,
-                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, false, 0.2, 0.5,
-                PageClassifier.State.UNTRAINED);
+        Topic topic = classifierTopic(0.2);
+        PageClassifier classifier = untrained(topic);
         ThresholdTuner tuner = new ThresholdTuner(TUNING, ThresholdTuner.initialState(TUNING, 0.2, "prior"));
         Memory m = new Memory();
         m.page("http://a.test/seed", 0.9, Map.of("m:keywords", 0.9, "t:cloud", 0.8));
@@ -194,17 +203,7 @@ class JudgementRoundsTest {
 
     @Test
     void theClassifierDoesNotReplaceAPriorThatJudgesBetter() throws Exception {
-        Topic topic = TopicLoader.fromString("""
-                name: t
-                languages: [en]
-                keywords: {cloud: 1.0}
-                seeds: [http://a.test/seed]
-                threshold: 0.5
-                relevance: {model: classifier}
-                """, "t.yaml");
-        PageClassifier classifier = new PageClassifier(List.of(new PageClassifier.Feature(Model.KEYWORDS,
-                new WeightedKeywordModel(topic, RelevanceModels.analyzer(topic)))), TagWeights.DEFAULT, 50, false,
-                0.5, 0.5, PageClassifier.State.UNTRAINED);
+        PageClassifier classifier = untrained(classifierTopic(0.5));
         Memory m = new Memory();
         // the keyword score alone separates the verdicts (prior: balanced accuracy 1); the terms are noise, every
         // page its own, so a classifier cannot do better
