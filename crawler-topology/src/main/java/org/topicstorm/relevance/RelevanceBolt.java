@@ -128,6 +128,9 @@ public class RelevanceBolt extends BaseRichBolt {
     @Override
     public void cleanup() {
         if (sync != null && sync.writer()) {
+            if (rounds != null) {
+                judgementRound(); // the judgements made since the last round are not lost when the crawl stops
+            }
             sync.sync(); // what the writer learnt since its last save
         }
         EsClients.closeQuietly(es);
