@@ -37,6 +37,10 @@ import java.util.concurrent.Callable;
                 + "Elasticsearch node; ends with the harvest-rate table and chart. Starts from nothing each time.")
 final class DemoCommand implements Callable<Integer> {
 
+    /** False positives and negatives shown per strategy. */
+    static final int DEMO_ERRORS = 5;
+
+
     /** The demo's crawls are CRAWL-STRATEGY (CRAWL-learned, CRAWL-best-first, CRAWL-breadth-first). */
     static final String CRAWL = "demo";
     static final String TOPIC = "seeds/eval/lo-calc-en.yaml";
@@ -69,7 +73,8 @@ final class DemoCommand implements Callable<Integer> {
                 CRAWL);
         List<Integer> points = new ArrayList<>(List.of(100, pages));
         Path dir = EvalCommand.defaultOutDir(CRAWL);
-        EvalCommand.evaluate(out, topic, conf, options, points, 0, dir);
+        // three strategies: the five most confident mistakes of each are enough for a first look (the files have ten)
+        EvalCommand.evaluate(out, topic, conf, options, points, 0, dir, DEMO_ERRORS);
         showResults(out, conf, new CrawlIndices(CRAWL + "-" + strategies.get(0)), strategies);
         return 0;
     }
@@ -89,9 +94,11 @@ final class DemoCommand implements Callable<Integer> {
         out.println("Look at the pages it indexed:");
         out.println("  bin/topicstorm stats --crawl " + indices.crawl());
         out.println("  curl '" + url + "/" + indices.content() + "/_search?q=text:pivot&pretty'");
+        out.println("Tell it which pages are relevant (it learns from them: README.md, Judging pages):");
+        out.println("  bin/topicstorm judge --crawl " + indices.crawl());
         out.println("Kibana: point it at " + url + " and import es-conf/kibana/topicstorm.ndjson (data views for "
-                + "the pages, the frontier and the crawl metrics), or add a data view for " + indices.content()
-                + " (time field: fetched).");
+                + "the pages, the frontier, the crawl metrics and the judgements), or add a data view for "
+                + indices.content() + " (time field: fetched).");
         out.println("The crawls' indices stay (" + strategies.stream().map(x -> CRAWL + "-" + x + "-*")
                 .collect(java.util.stream.Collectors.joining(", ")) + "); `bin/topicstorm es stop` stops the node.");
         out.flush();
