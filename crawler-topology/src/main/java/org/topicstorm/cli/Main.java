@@ -38,7 +38,7 @@ public final class Main implements Runnable {
     }
 
     /** Runs the command line with the given output streams and returns the exit code (for tests). */
-    static int execute(PrintWriter out, PrintWriter err, String... args) {
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setOut(out);
         commandLine.setErr(err);

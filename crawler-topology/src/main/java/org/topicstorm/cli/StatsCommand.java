@@ -105,12 +105,16 @@ final class StatsCommand implements Callable<Integer> {
         java.util.Optional<ThresholdTuner.State> tuned = store.load(ThresholdTuner.KIND, ThresholdTuner.State.class);
         java.util.Optional<PageClassifier.State> classifier = store.load(PageClassifier.KIND,
                 PageClassifier.State.class);
-        if (tuned.isEmpty() && classifier.isEmpty()) {
+        List<org.topicstorm.judge.Judgement> judged = client.indices().exists(e -> e.index(indices.judgements()))
+                .value() ? new org.topicstorm.judge.JudgementStore(client, indices).all() : List.of();
+        if (tuned.isEmpty() && classifier.isEmpty() && judged.isEmpty()) {
             return;
         }
-        long judged = client.indices().exists(e -> e.index(indices.judgements())).value()
-                ? client.count(c -> c.index(indices.judgements())).count() : 0;
-        out.printf("Judgements: %d (topicstorm judge --crawl %s)%n", judged, crawlName);
+        // the crawler's verdict when each page was judged, against the person's
+        long withVerdict = judged.stream().filter(j -> j.verdict() != null).count();
+        long agreed = judged.stream().filter(j -> j.verdict() != null && j.verdict() == j.relevant()).count();
+        out.printf("Judgements: %d (topicstorm judge --crawl %s); the crawler's verdict agreed on %d of %d%n",
+                judged.size(), crawlName, agreed, withVerdict);
         tuned.ifPresent(t -> {
             out.printf(java.util.Locale.ROOT, "Threshold (self-tuning): %.4f on the %s score, %s%n", t.r(), t.basis(),
                     t.settled() ? "settled" : "next step " + String.format(java.util.Locale.ROOT, "%.4f", t.step()));

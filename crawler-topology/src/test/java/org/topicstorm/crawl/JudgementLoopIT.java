@@ -217,6 +217,15 @@ class JudgementLoopIT {
         // the prior alone kept every car page; judged again, at most a few scored between two loads of the model
         assertTrue(cars >= 10, "car pages fetched: " + cars);
         assertTrue(carsKept <= cars / 5, carsKept + " of " + cars + " car pages still kept");
+        // stats shows the judgements, how often the crawler agreed, and what the classifier learnt
+        java.io.StringWriter out = new java.io.StringWriter();
+        assertEquals(0, org.topicstorm.cli.Main.execute(new java.io.PrintWriter(out, true),
+                new java.io.PrintWriter(new java.io.StringWriter(), true), "stats", "--crawl", indices.crawl(),
+                "--es-url", EsTestNode.url().toString()));
+        String stats = out.toString();
+        assertTrue(stats.contains("Judgements: " + judgements.count() + " "), stats);
+        assertTrue(stats.contains("Page classifier " + learnt.version() + ": trained on"), stats);
+        assertTrue(stats.contains("u:cars ("), stats);
         // and a page no longer relevant left the content index
         Map<String, Map<String, Object>> content = CrawlTestSupport.contentDocs(client, indices);
         for (StatusDoc d : status.values()) {
