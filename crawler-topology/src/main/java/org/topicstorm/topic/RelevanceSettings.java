@@ -109,13 +109,15 @@ public record RelevanceSettings(
      * halves whenever the direction turns, and the threshold settles once the step is below {@code minStep}.
      *
      * @param target    the precision wanted
-     * @param tolerance how far below the target still counts as reached
+     * @param tolerance how far below the target still counts as reached: target - tolerance is the precision the
+     *                  threshold is let down to (by default 0.9 - 0.05 = 0.85, the precision a team monitoring a
+     *                  topic expects of its index)
      * @param step      the first step
      * @param minStep   the threshold settles when the step falls below this
      * @param minPages  judged pages above the threshold a round needs (fewer: wait for more judgements)
      */
     public record SelfTuning(double target, double tolerance, double step, double minStep, int minPages) {
-        public static final SelfTuning DEFAULT = new SelfTuning(0.85, 0.05, 0.05, 0.01, 5);
+        public static final SelfTuning DEFAULT = new SelfTuning(0.9, 0.05, 0.05, 0.01, 5);
     }
 
     public static final RelevanceSettings DEFAULT = new RelevanceSettings(Model.KEYWORDS, Map.of(), true,

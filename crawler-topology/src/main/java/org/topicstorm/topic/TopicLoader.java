@@ -517,7 +517,7 @@ public final class TopicLoader {
             if (!present(node, "relevance.self-tuning", false)) {
                 return null;
             }
-            if (!isMapping(node, "relevance.self-tuning", "{target: 0.85}", SELF_TUNING_FIELDS)) {
+            if (!isMapping(node, "relevance.self-tuning", "{target: 0.9}", SELF_TUNING_FIELDS)) {
                 return null;
             }
             double step = fraction(node.get("step"), "relevance.self-tuning.step", d.step());
