@@ -110,4 +110,29 @@ class PageClassifierTest {
         }
         assertFalse(f.containsKey("u:1234567"));
     }
+
+    @Test
+    void itCanBeOneModelOfACombinationAndLearnsThere() {
+        Topic t = TopicLoader.fromString("""
+                name: t
+                languages: [en]
+                keywords: {cloud: 1.0, kubernetes: 2.0}
+                seeds: [https://example.org/]
+                threshold: 0.5
+                relevance:
+                  model: combination
+                  combination: {keywords: 1, classifier: 3}
+                  classifier: {features: [keywords], url-words: false}
+                """, "t.yaml");
+        ParsedPage p = page("Cloud and Kubernetes in the cloud.");
+        RelevanceModels.Built built = RelevanceModels.withSeedPages(t, List.of(p), false);
+        assertTrue(built.model() instanceof CombinedModel);
+        assertTrue(built.classifier() != null);
+        double keywords = new WeightedKeywordModel(t, RelevanceModels.analyzer(t)).score(p).score();
+        // untrained, the classifier scores as its prior (the keyword model): (1 k + 3 k) / 4 = k
+        assertEquals(keywords, built.score(p).score(), EPS);
+        built.classifier().state(new PageClassifier.State(1, 1, 1, 1, 0.0, Map.of("m:keywords", 2.0)));
+        double prob = 1 / (1 + Math.exp(-2.0 * keywords));
+        assertEquals((keywords + 3 * prob) / 4, built.score(p).score(), EPS);
+    }
 }
