@@ -154,6 +154,21 @@ public final class JudgementStore {
         return out;
     }
 
+    /** Status fields a person or a sample does not need (the frontier's bookkeeping). */
+    private static final List<String> NOT_FOR_JUDGING = List.of("inlinkFrom", "inlinkScore", "linkFeatures",
+            "demotedBy", "metadata");
+
+    /** The documents of a search's hits. */
+    public static <T> List<T> sources(SearchResponse<T> r) {
+        List<T> out = new ArrayList<>();
+        for (Hit<T> h : r.hits().hits()) {
+            if (h.source() != null) {
+                out.add(h.source());
+            }
+        }
+        return out;
+    }
+
     /** Candidates read on each side of the threshold, and at random, for a sample. */
     static final int CANDIDATES = 200;
 
@@ -198,15 +213,8 @@ public final class JudgementStore {
                         .query(fq -> fq.bool(b -> b.filter(f -> f.term(t -> t.field("status").value("FETCHED")))
                                 .filter(f -> f.exists(e -> e.field("relevance")))))
                         .functions(fn -> fn.randomScore(rs -> rs.seed(Long.toString(seed)).field("_seq_no")))))
-                .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures", "demotedBy",
-                        "metadata"))), StatusDoc.class);
-        List<StatusDoc> out = new ArrayList<>();
-        for (Hit<StatusDoc> h : r.hits().hits()) {
-            if (h.source() != null) {
-                out.add(h.source());
-            }
-        }
-        return out;
+                .source(src -> src.filter(f -> f.excludes(NOT_FOR_JUDGING))), StatusDoc.class);
+        return sources(r);
     }
 
     private List<StatusDoc> nearest(double threshold, int max, boolean above) throws IOException {
@@ -216,14 +224,7 @@ public final class JudgementStore {
                         .filter(f -> f.range(g -> g.number(n -> above ? n.field("relevance").gte(threshold)
                                 : n.field("relevance").lt(threshold))))))
                 .sort(o -> o.field(f -> f.field("relevance").order(above ? SortOrder.Asc : SortOrder.Desc)))
-                .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures", "demotedBy",
-                        "metadata"))), StatusDoc.class);
-        List<StatusDoc> out = new ArrayList<>();
-        for (Hit<StatusDoc> h : r.hits().hits()) {
-            if (h.source() != null) {
-                out.add(h.source());
-            }
-        }
-        return out;
+                .source(src -> src.filter(f -> f.excludes(NOT_FOR_JUDGING))), StatusDoc.class);
+        return sources(r);
     }
 }

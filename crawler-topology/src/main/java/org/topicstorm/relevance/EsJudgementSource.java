@@ -3,7 +3,6 @@ package org.topicstorm.relevance;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
-import co.elastic.clients.elasticsearch.core.search.Hit;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.StatusUpdate;
@@ -64,13 +63,7 @@ public final class EsJudgementSource implements JudgementRounds.Source {
                 .sort(o -> o.field(f -> f.field("lastFetched").order(SortOrder.Desc)))
                 .source(src -> src.filter(f -> f.includes("url", "host", "status", "relevant", "relevance",
                         "page"))), StatusDoc.class);
-        List<StatusDoc> out = new ArrayList<>();
-        for (Hit<StatusDoc> h : r.hits().hits()) {
-            if (h.source() != null) {
-                out.add(h.source());
-            }
-        }
-        return out;
+        return JudgementStore.sources(r);
     }
 
     @Override

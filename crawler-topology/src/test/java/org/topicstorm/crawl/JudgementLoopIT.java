@@ -83,6 +83,21 @@ class JudgementLoopIT {
         }
     }
 
+    /** The bee topic, its threshold far too low, with this relevance section (indented by two spaces). */
+    private static Path topicFile(Path dir, String relevance) throws java.io.IOException {
+        Path file = dir.resolve("bees.yaml");
+        Files.writeString(file, """
+                name: bees
+                languages: [en]
+                keywords: {honey bees: 1, beekeeper: 1, hive: 0.5}
+                seeds: [%s, %s]
+                threshold: %s
+                strategy: breadth-first
+                relevance:
+                """.formatted(site.url("/bees/0"), site.url("/cars/0"), START) + relevance);
+        return file;
+    }
+
     /** A crawl of 40 pages while the oracle judges every second, as a person would with {@code topicstorm judge}. */
     private static void crawlJudgedBy(JudgementOracle oracle, Path topicFile, CrawlIndices indices) throws Exception {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
@@ -97,17 +112,9 @@ class JudgementLoopIT {
 
     @Test
     void theOraclesJudgementsMoveTheThresholdAndLaterVerdictsFollowIt(@TempDir Path tmp) throws Exception {
-        Path topicFile = tmp.resolve("bees.yaml");
-        Files.writeString(topicFile, """
-                name: bees
-                languages: [en]
-                keywords: {honey bees: 1, beekeeper: 1, hive: 0.5}
-                seeds: [%s, %s]
-                threshold: %s
-                strategy: breadth-first
-                relevance:
+        Path topicFile = topicFile(tmp, """
                   self-tuning: {target: 0.9, tolerance: 0.05, step: 0.1, min-step: 0.02, min-pages: 3}
-                """.formatted(site.url("/bees/0"), site.url("/cars/0"), START));
+                """);
         Topic topic = TopicLoader.load(topicFile);
         CrawlIndices indices = new CrawlIndices("crawl-it-judging");
         indices.delete(client);
@@ -173,19 +180,11 @@ class JudgementLoopIT {
 
     @Test
     void aClassifierLearntFromTheJudgementsJudgesTheCrawlAgain(@TempDir Path tmp) throws Exception {
-        Path topicFile = tmp.resolve("bees-classifier.yaml");
         // the prior (keywords at 0.02) keeps every car page; the URL's words tell them apart
-        Files.writeString(topicFile, """
-                name: bees
-                languages: [en]
-                keywords: {honey bees: 1, beekeeper: 1, hive: 0.5}
-                seeds: [%s, %s]
-                threshold: %s
-                strategy: breadth-first
-                relevance:
+        Path topicFile = topicFile(tmp, """
                   model: classifier
                   classifier: {features: [keywords], min-judgements: 6}
-                """.formatted(site.url("/bees/0"), site.url("/cars/0"), START));
+                """);
         CrawlIndices indices = new CrawlIndices("crawl-it-judging-classifier");
         indices.delete(client);
         JudgementStore judgements = new JudgementStore(client, indices);
