@@ -118,7 +118,8 @@ final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--judgements", paramLabel = "N",
             description = "Judgements an oracle makes from the corpus labels during each crawl, as a person would "
-                    + "with 'topicstorm judge' (pages nearest the threshold, spread over hosts). Default: 0.")
+                    + "with 'topicstorm judge' (half nearest the threshold, half at random, spread over hosts). "
+                    + "Default: 0.")
     int judgements;
 
     @Option(names = "--model", paramLabel = "NAME",
