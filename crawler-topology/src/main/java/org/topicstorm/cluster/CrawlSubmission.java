@@ -14,6 +14,8 @@ import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.LinkPrioritizer;
 import org.topicstorm.priority.LinkPrioritizers;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.relevance.ModelBootstrap;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlTopology;
 import org.topicstorm.topology.TopicStormConfig;
@@ -119,6 +121,10 @@ public final class CrawlSubmission {
         SeedInjector.Result seeds;
         try (ElasticsearchClient es = EsClients.create(prepared.es())) {
             prepared.indices().ensure(es, prepared.topology().spoutParallelism());
+            // as for a local crawl: the adaptive models' states (from the seed pages) and the learning states
+            // (page classifier, self-tuned threshold) exist before any worker's relevance task looks for them
+            ModelBootstrap.ensure(request.topic(), new EsModelStateStore(es, prepared.indices().model()),
+                    ParseConfig.fromConf(conf));
             FrontierConfig frontier = FrontierConfig.fromConf(conf);
             StatusWriter writer = new StatusWriter(es, prepared.indices().status(),
                     frontier.recordLinks() ? prepared.indices().links() : null, new StatusMerge(frontier.schedule()),

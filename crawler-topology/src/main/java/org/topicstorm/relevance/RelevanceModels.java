@@ -160,8 +160,8 @@ public final class RelevanceModels {
         }
         try {
             return states.load(kind, type).orElseThrow(() -> new IllegalStateException("no " + kind
-                    + " model state in the crawl's model index: it is made from the seed pages when the crawl starts"
-                    + " (topicstorm crawl)"));
+                    + " model state in the crawl's model index: it is made when the crawl starts or is submitted"
+                    + " (topicstorm crawl, topicstorm submit)"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the " + kind + " model state", e);
         }

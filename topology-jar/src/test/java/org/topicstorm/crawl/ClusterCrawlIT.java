@@ -13,6 +13,8 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.relevance.ThresholdTuner;
 import org.topicstorm.site.DemoSite;
 import org.topicstorm.site.SiteServer;
 import org.topicstorm.topic.TopicLoader;
@@ -96,7 +98,9 @@ class ClusterCrawlIT {
              StormClient storm = StormClient.connect(StormClient.Target.fromStormYaml(cluster.stormYaml()))) {
             indices.delete(es);
             Files.writeString(topicFile, "name: cluster-it\nlanguages: [en]\nkeywords:\n" + DemoSite.TOPIC_KEYWORDS
-                    + "seeds:\n  - " + site.base() + "/\nthreshold: 0.3\nstrategy: best-first\nfocus: soft\n");
+                    + "seeds:\n  - " + site.base() + "/\nthreshold: 0.3\nstrategy: best-first\nfocus: soft\n"
+                    // a model with crawl state: the submission must make it before the workers look for it
+                    + "relevance: {self-tuning: {}}\n");
             Map<String, Object> conf = CrawlTestSupport.testConf(EsTestNode.url().toString(), indices, topicFile);
             conf.put("topicstorm.parallelism.fetcher", 2);   // the cluster flux's placeholders are filled
             CrawlSubmission.Result submitted = new CrawlSubmission(line -> System.out.println("[submit] " + line))
@@ -142,6 +146,9 @@ class ClusterCrawlIT {
                     "the content index holds exactly the relevant pages");
             assertEquals(1, site.requests().stream().filter("/"::equals).count(), "the seed was fetched once");
             assertTrue(site.requests().stream().noneMatch(p -> p.startsWith("/admin")), "robots.txt honoured");
+            // the self-tuned threshold's state was made at submission and, with no judgement, stayed at 0.3
+            assertEquals(0.3, new EsModelStateStore(es, indices.model())
+                    .load(ThresholdTuner.KIND, ThresholdTuner.State.class).orElseThrow().r(), 1e-12);
         } finally {
             Files.deleteIfExists(topicFile);
         }
