@@ -4,16 +4,34 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.es.LocalElasticsearch;
 import org.topicstorm.topology.CrawlConf;
+import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** How the commands that read an existing crawl (stats, keywords, vectors) reach its Elasticsearch. */
+/** How the commands that read an existing crawl (stats, rank, judge, keywords, vectors) reach its Elasticsearch. */
 final class CrawlConnection {
 
     private CrawlConnection() {
+    }
+
+    /** The options that say where the crawl's Elasticsearch is (a picocli mixin of stats, rank and judge). */
+    static final class Options {
+
+        @Option(names = "--es-url", paramLabel = "URL",
+                description = "Elasticsearch holding the crawl (default: the configured one, or the local node).")
+        String esUrl;
+
+        @Option(names = "--conf", paramLabel = "FILE",
+                description = "Configuration file (for a remote Elasticsearch).")
+        Path confFile;
+
+        /** {@link CrawlConnection#settings(Path, String)} of these options. */
+        EsSettings settings() throws IOException {
+            return CrawlConnection.settings(confFile, esUrl);
+        }
     }
 
     /**

@@ -13,6 +13,7 @@ import org.topicstorm.judge.JudgementStore;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -54,7 +55,6 @@ import java.util.concurrent.Callable;
                         + "the crawler's when the page was judged, empty when unknown). It reads back with --import."})
 final class JudgeCommand implements Callable<Integer> {
 
-
     /** Judgements written per request by an import. */
     static final int IMPORT_BATCH = 1000;
 
@@ -92,12 +92,8 @@ final class JudgeCommand implements Callable<Integer> {
                     + "--import.")
     String who;
 
-    @Option(names = "--es-url", paramLabel = "URL",
-            description = "Elasticsearch holding the crawl (default: the configured one, or the local node).")
-    String esUrl;
-
-    @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (for a remote Elasticsearch).")
-    Path confFile;
+    @Mixin
+    CrawlConnection.Options connection;
 
     @Override
     public Integer call() throws Exception {
@@ -108,7 +104,7 @@ final class JudgeCommand implements Callable<Integer> {
         // a malformed file fails before any connection
         List<JudgeCsv.Label> labels = importFile == null ? null : readLabels(importFile);
         CrawlIndices indices = new CrawlIndices(crawlName);
-        try (ElasticsearchClient client = EsClients.create(CrawlConnection.settings(confFile, esUrl))) {
+        try (ElasticsearchClient client = EsClients.create(connection.settings())) {
             CrawlConnection.requireIndex(client, crawlName, indices.status());
             indices.ensureJudgements(client);
             JudgementStore store = new JudgementStore(client, indices);

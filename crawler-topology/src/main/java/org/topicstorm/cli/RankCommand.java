@@ -10,11 +10,11 @@ import org.topicstorm.graph.CrawlRanker;
 import org.topicstorm.graph.Hits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -72,19 +72,15 @@ final class RankCommand implements Callable<Integer> {
     @Option(names = "--top", paramLabel = "N", description = "Authorities and hubs listed. Default: ${DEFAULT-VALUE}.")
     int top = 10;
 
-    @Option(names = "--es-url", paramLabel = "URL",
-            description = "Elasticsearch holding the crawl (default: the configured one, or the local node).")
-    String esUrl;
-
-    @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (for a remote Elasticsearch).")
-    Path confFile;
+    @Mixin
+    CrawlConnection.Options connection;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         CrawlRanker.Settings settings = settings();
         CrawlIndices indices = new CrawlIndices(crawlName);
-        EsSettings es = CrawlConnection.settings(confFile, esUrl);
+        EsSettings es = connection.settings();
         try (ElasticsearchClient client = EsClients.create(es)) {
             CrawlConnection.requireIndex(client, crawlName, indices.content());
             CrawlConnection.requireIndex(client, crawlName, indices.links());

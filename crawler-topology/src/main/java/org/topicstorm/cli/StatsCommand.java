@@ -12,11 +12,11 @@ import org.topicstorm.relevance.ThresholdTuner;
 import org.topicstorm.relevance.EsModelStateStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -36,17 +36,13 @@ final class StatsCommand implements Callable<Integer> {
             description = "How many relevant pages (and authorities) to list. Default: ${DEFAULT-VALUE}.")
     int top = 10;
 
-    @Option(names = "--es-url", paramLabel = "URL",
-            description = "Elasticsearch holding the crawl (default: the configured one, or the local node).")
-    String esUrl;
-
-    @Option(names = "--conf", paramLabel = "FILE", description = "Configuration file (for a remote Elasticsearch).")
-    Path confFile;
+    @Mixin
+    CrawlConnection.Options connection;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        EsSettings settings = CrawlConnection.settings(confFile, esUrl);
+        EsSettings settings = connection.settings();
         CrawlIndices indices = new CrawlIndices(crawlName);
         try (ElasticsearchClient client = EsClients.create(settings)) {
             CrawlConnection.requireIndex(client, crawlName, indices.status());

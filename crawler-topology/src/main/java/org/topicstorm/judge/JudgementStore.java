@@ -39,7 +39,7 @@ public final class JudgementStore {
     }
 
     /** Most judgements read per request. */
-    public static final int PAGE_SIZE = 500;
+    static final int PAGE_SIZE = 500;
 
     private final ElasticsearchClient client;
     private final CrawlIndices indices;
@@ -74,40 +74,36 @@ public final class JudgementStore {
         }
     }
 
-    /** Up to {@link #PAGE_SIZE} judgements made after the cursor, oldest first. */
+    /** Every judgement made after the cursor, oldest first, read {@link #PAGE_SIZE} at a time; and the cursor after them. */
     public Page since(Cursor after) throws IOException {
-        SearchResponse<Judgement> r = client.search(s -> {
-            s.index(indices.judgements()).size(PAGE_SIZE).trackTotalHits(t -> t.enabled(false))
-                    .sort(o -> o.field(f -> f.field("judged").order(SortOrder.Asc)))
-                    .sort(o -> o.field(f -> f.field("url").order(SortOrder.Asc)));
-            if (after.judged() != Long.MIN_VALUE) {
-                s.searchAfter(FieldValue.of(after.judged()), FieldValue.of(after.url()));
-            }
-            return s;
-        }, Judgement.class);
         List<Judgement> out = new ArrayList<>();
         Cursor next = after;
-        for (Hit<Judgement> h : r.hits().hits()) {
-            if (h.source() != null) {
-                out.add(h.source());
-                next = new Cursor(h.source().judged(), h.source().url());
+        while (true) {
+            Cursor from = next;
+            SearchResponse<Judgement> r = client.search(s -> {
+                s.index(indices.judgements()).size(PAGE_SIZE).trackTotalHits(t -> t.enabled(false))
+                        .sort(o -> o.field(f -> f.field("judged").order(SortOrder.Asc)))
+                        .sort(o -> o.field(f -> f.field("url").order(SortOrder.Asc)));
+                if (from.judged() != Long.MIN_VALUE) {
+                    s.searchAfter(FieldValue.of(from.judged()), FieldValue.of(from.url()));
+                }
+                return s;
+            }, Judgement.class);
+            List<Judgement> page = sources(r);
+            out.addAll(page);
+            if (!page.isEmpty()) {
+                Judgement last = page.get(page.size() - 1);
+                next = new Cursor(last.judged(), last.url());
+            }
+            if (r.hits().hits().size() < PAGE_SIZE) {
+                return new Page(out, next);
             }
         }
-        return new Page(out, next);
     }
 
     /** Every judgement, oldest first. */
     public List<Judgement> all() throws IOException {
-        List<Judgement> out = new ArrayList<>();
-        Cursor c = Cursor.START;
-        while (true) {
-            Page p = since(c);
-            out.addAll(p.judgements());
-            if (p.judgements().size() < PAGE_SIZE) {
-                return out;
-            }
-            c = p.next();
-        }
+        return since(Cursor.START).judgements();
     }
 
     /** How many pages are judged. */

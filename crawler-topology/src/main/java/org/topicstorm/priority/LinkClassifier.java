@@ -36,9 +36,6 @@ public final class LinkClassifier {
         }
     }
 
-    /** The training options ({@link SparseLogistic.Options#DEFAULT} by default). */
-    public static final SparseLogistic.Options DEFAULT_OPTIONS = SparseLogistic.Options.DEFAULT;
-
     /**
      * What is stored in the crawl's model index (kind {@link #KIND}).
      *

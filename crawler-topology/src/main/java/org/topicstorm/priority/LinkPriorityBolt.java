@@ -20,6 +20,7 @@ import org.topicstorm.frontier.EsLinkCrawl;
 import org.topicstorm.frontier.FrontierConfig;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusWriter;
+import org.topicstorm.learn.SparseLogistic;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.EsModelStateStore;
 import org.topicstorm.topic.Topic;
@@ -76,7 +77,7 @@ public class LinkPriorityBolt extends BaseRichBolt {
             this.learner = new LinkLearner(new EsLinkCrawl(es, indices.status(), rescorer,
                     topic.links().learned().target(), topic.threshold()),
                     new EsModelStateStore(es, indices.model()), topic.links().learned(),
-                    LinkClassifier.DEFAULT_OPTIONS, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
+                    SparseLogistic.Options.DEFAULT, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
                     System.currentTimeMillis());
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf, learner::current);
         } else {

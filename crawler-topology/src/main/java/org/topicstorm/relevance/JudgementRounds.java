@@ -44,6 +44,7 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
      * ({@link EsJudgementSource}).
      */
     public interface Source {
+        /** Every judgement made after the cursor, oldest first, and the cursor after them. */
         JudgementStore.Page since(JudgementStore.Cursor after) throws IOException;
 
         List<Judgement> all() throws IOException;
@@ -98,26 +99,20 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
     /** One round: returns how many new judgements it read. */
     public synchronized int round(long now) throws IOException {
         Progress p = progress;
-        List<Judgement> fresh = new ArrayList<>();
-        JudgementStore.Cursor cursor = new JudgementStore.Cursor(p.judged(), p.url());
-        while (true) {
-            JudgementStore.Page page = source.since(cursor);
-            fresh.addAll(page.judgements());
-            cursor = page.next();
-            if (page.judgements().size() < JudgementStore.PAGE_SIZE) {
-                break;
-            }
-        }
+        JudgementStore.Page page = source.since(new JudgementStore.Cursor(p.judged(), p.url()));
+        List<Judgement> fresh = page.judgements();
+        JudgementStore.Cursor cursor = page.next();
         if (fresh.isEmpty()) {
             return 0;
         }
         long read = p.read() + fresh.size();
+        AllJudgements all = new AllJudgements();
         boolean retrained = false;
         if (classifier != null && read >= minJudgements) {
-            retrained = retrain(read);
+            retrained = retrain(read, all.get());
         }
         if (retrained) {
-            rejudge();
+            rejudge(all.get());
         }
         personsVerdicts(fresh);
         List<String> pending = p.pending();
@@ -126,7 +121,7 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
                 // the score is now a probability: the threshold starts again from the classifier's
                 tuner.restart(classifier.threshold(), "classifier");
             }
-            pending = tune(p.pending(), fresh, now);
+            pending = tune(p.pending(), fresh, all, now);
         }
         progress = new Progress(cursor.judged(), cursor.url(), read, pending);
         changes++;
@@ -134,11 +129,12 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
     }
 
     /** Feeds the round's judged pages (and those pending) to the tuner; returns what stays pending. */
-    private List<String> tune(List<String> pendingUrls, List<Judgement> fresh, long now) throws IOException {
+    private List<String> tune(List<String> pendingUrls, List<Judgement> fresh, AllJudgements all, long now)
+            throws IOException {
         Map<String, Boolean> labels = new LinkedHashMap<>();
         if (!pendingUrls.isEmpty()) {
             // the pending pages' labels: their latest judgements
-            for (Judgement j : source.all()) {
+            for (Judgement j : all.get()) {
                 if (pendingUrls.contains(j.url())) {
                     labels.put(j.url(), j.relevant());
                 }
@@ -197,9 +193,9 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
      * The fetched pages judged again by the retrained classifier at the current threshold; a page a person judged
      * keeps the person's verdict.
      */
-    private void rejudge() throws IOException {
+    private void rejudge(List<Judgement> all) throws IOException {
         Map<String, Boolean> byPerson = new java.util.HashMap<>();
-        for (Judgement j : source.all()) {
+        for (Judgement j : all) {
             byPerson.put(j.url(), j.relevant());
         }
         double threshold = tuner != null ? tuner.threshold() : classifier.threshold();
@@ -235,12 +231,12 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
      * judgements must not make the verdicts worse than the topic's own model. Returns whether a classifier was
      * (re)trained and is in use.
      */
-    private boolean retrain(long read) throws IOException {
+    private boolean retrain(long read, List<Judgement> all) throws IOException {
         Map<String, Boolean> labels = new LinkedHashMap<>();
         for (String seed : seeds) {
             labels.put(seed, true);
         }
-        for (Judgement j : source.all()) {
+        for (Judgement j : all) {
             labels.put(j.url(), j.relevant()); // a judgement overrides a seed's presumed relevance
         }
         Map<String, StatusDoc> docs = source.statusOf(labels.keySet());
@@ -279,6 +275,18 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
         PageClassifier.State s = classifier.train(examples, read);
         LOG.info("Page classifier {} trained on {} pages ({} relevant)", s.version(), s.examples(), s.positives());
         return true;
+    }
+
+    /** Every judgement so far, read from the source at most once in a round, and only if the round needs them. */
+    private final class AllJudgements {
+        private List<Judgement> all;
+
+        List<Judgement> get() throws IOException {
+            if (all == null) {
+                all = source.all();
+            }
+            return all;
+        }
     }
 
     @Override

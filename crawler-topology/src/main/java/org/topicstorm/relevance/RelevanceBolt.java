@@ -50,6 +50,8 @@ public class RelevanceBolt extends BaseRichBolt {
     private transient RelevanceModels.Built model;
     private transient ModelSync sync;
     private transient JudgementRounds rounds;
+    /** The writer's round over new judgements, run before it saves; null when there is none. */
+    private transient Runnable learn;
     private transient ElasticsearchClient es;
 
     @Override
@@ -68,6 +70,7 @@ public class RelevanceBolt extends BaseRichBolt {
                 StatusWriter verdicts = new StatusWriter(es, indices.status(), null,
                         new StatusMerge(FrontierConfig.fromConf(conf).schedule()), Clock.systemUTC());
                 this.rounds = judgementRounds(topic, built, store, new EsJudgementSource(es, indices, verdicts));
+                this.learn = this::judgementRound;
                 synced.add(rounds);
             }
             this.sync = new ModelSync(store, synced, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
@@ -99,7 +102,7 @@ public class RelevanceBolt extends BaseRichBolt {
         collector.emit(input, new Values(url, page, relevance, metadata));
         collector.ack(input);
         if (sync != null) {
-            sync.maybeSync(System.currentTimeMillis(), rounds == null ? null : this::judgementRound);
+            sync.maybeSync(System.currentTimeMillis(), learn);
         }
     }
 

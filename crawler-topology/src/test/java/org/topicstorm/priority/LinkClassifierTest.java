@@ -1,6 +1,7 @@
 package org.topicstorm.priority;
 
 import org.junit.jupiter.api.Test;
+import org.topicstorm.learn.SparseLogistic;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ class LinkClassifierTest {
             examples.add(new LinkClassifier.Example(List.of("u:shared", "a:options", "rel:other"), false));
             examples.add(new LinkClassifier.Example(List.of("u:page" + i), i % 2 == 0)); // seen once: no weight
         }
-        LinkClassifier c = LinkClassifier.train(examples, 3, 120, LinkClassifier.DEFAULT_OPTIONS);
+        LinkClassifier c = LinkClassifier.train(examples, 3, 120, SparseLogistic.Options.DEFAULT);
         assertTrue(c.probability(List.of("u:scalc", "a:sum", "rel:extends")) > 0.8);
         assertTrue(c.probability(List.of("u:swriter", "a:sum", "rel:extends")) < 0.2);
         assertEquals("u:scalc", c.strongest(1, true).get(0).getKey());
@@ -53,6 +54,6 @@ class LinkClassifierTest {
         List<LinkClassifier.Example> all = List.of(new LinkClassifier.Example(List.of("a"), true),
                 new LinkClassifier.Example(List.of("a"), true));
         assertThrows(IllegalArgumentException.class,
-                () -> LinkClassifier.train(all, 1, 2, LinkClassifier.DEFAULT_OPTIONS));
+                () -> LinkClassifier.train(all, 1, 2, SparseLogistic.Options.DEFAULT));
     }
 }

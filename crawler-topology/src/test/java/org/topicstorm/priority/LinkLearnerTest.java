@@ -1,6 +1,7 @@
 package org.topicstorm.priority;
 
 import org.junit.jupiter.api.Test;
+import org.topicstorm.learn.SparseLogistic;
 import org.topicstorm.relevance.MemoryStateStore;
 import org.topicstorm.topic.LinkSettings;
 
@@ -62,7 +63,7 @@ class LinkLearnerTest {
         crawl.waiting.add(new LinkLearner.Waiting("http://h/scalc/a.html", List.of("u:scalc", "rel:extends")));
         crawl.waiting.add(new LinkLearner.Waiting("http://h/swriter/b.html", List.of("u:swriter", "rel:extends")));
         MemoryStateStore store = new MemoryStateStore();
-        LinkLearner writer = new LinkLearner(crawl, store, SETTINGS, LinkClassifier.DEFAULT_OPTIONS, true, 1000, 0);
+        LinkLearner writer = new LinkLearner(crawl, store, SETTINGS, SparseLogistic.Options.DEFAULT, true, 1000, 0);
 
         crawl.judge(3, 2);
         writer.maybeRun(1000);
@@ -87,10 +88,10 @@ class LinkLearnerTest {
         assertTrue(writer.current().probability(List.of("u:scalc")) > writer.current().probability(List.of("u:swriter")));
 
         // a reader loads what the writer stored, and so does a new writer (a resumed crawl continues from it)
-        LinkLearner reader = new LinkLearner(crawl, store, SETTINGS, LinkClassifier.DEFAULT_OPTIONS, false, 1000, 0);
+        LinkLearner reader = new LinkLearner(crawl, store, SETTINGS, SparseLogistic.Options.DEFAULT, false, 1000, 0);
         reader.maybeRun(0);
         assertEquals(2, reader.current().version());
-        LinkLearner resumed = new LinkLearner(crawl, store, SETTINGS, LinkClassifier.DEFAULT_OPTIONS, true, 1000, 0);
+        LinkLearner resumed = new LinkLearner(crawl, store, SETTINGS, SparseLogistic.Options.DEFAULT, true, 1000, 0);
         resumed.maybeRun(0);
         assertEquals(2, resumed.current().version());
         crawl.judge(10, 0);
@@ -111,7 +112,7 @@ class LinkLearnerTest {
     void noClassifierFromOneVerdictOnly() throws Exception {
         FakeCrawl crawl = new FakeCrawl();
         crawl.judge(20, 0);
-        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), SETTINGS, LinkClassifier.DEFAULT_OPTIONS,
+        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), SETTINGS, SparseLogistic.Options.DEFAULT,
                 true, 1000, 0);
         assertFalse(writer.maybeRetrain());
         assertNull(writer.current());
