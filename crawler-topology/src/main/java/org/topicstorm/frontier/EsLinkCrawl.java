@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import org.topicstorm.priority.LinkClassifier;
+import org.topicstorm.priority.Lift;
 import org.topicstorm.priority.LinkLearner;
 import org.topicstorm.topic.LinkSettings;
 
@@ -80,10 +81,10 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
     }
 
     @Override
-    public int rescore(List<LinkLearner.Waiting> urls, List<Double> priorities, int version) {
+    public int rescore(List<LinkLearner.Waiting> urls, List<Lift> lifts) {
         List<StatusUpdate> updates = new ArrayList<>(urls.size());
         for (int i = 0; i < urls.size(); i++) {
-            updates.add(StatusUpdate.rescored(urls.get(i).url(), priorities.get(i), version));
+            updates.add(StatusUpdate.rescored(urls.get(i).url(), lifts.get(i)));
         }
         int written = 0;
         for (boolean ok : writer.write(updates)) {

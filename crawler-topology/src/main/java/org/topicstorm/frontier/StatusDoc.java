@@ -12,12 +12,14 @@ import java.util.Map;
 /**
  * A document of the {@code <crawl>-status} index (mapping: es-conf/status.json): what the crawl knows about one URL.
  *
- * <p>{@code priority} is the frontier key: for a waiting URL the best priority any parent gave it (only ever
- * raised: IncreaseKey); once fetched, the page's own relevance, which orders re-fetches.
+ * <p>{@code priority} is the frontier key: for a waiting URL what its parents gave it (the best contribution, or
+ * their sum: {@link StatusMerge}) times its {@code lift} (the learned strategy's link classifier's factor, from the
+ * features of the link kept in {@code linkFeatures}; absent = 1); once fetched, the page's own relevance, which
+ * orders re-fetches.
  * {@code inlinkScore} holds, in the order of {@code inlinkFrom}, what each parent contributed to the priority (a
  * parent counts once); {@code linkFeatures} are the features of the link that gave the best contribution (the
  * learned strategy's training example once the page is judged); {@code scorerVersion} is the version of the link
- * classifier that last re-scored the waiting URL; {@code demotedBy} the ids of the parents whose contribution was
+ * classifier that gave the lift; {@code demotedBy} the ids of the parents whose contribution was
  * lowered because several of their children in a row were irrelevant (003), each once.
  * {@code nextFetchDate} is null when the URL is never to be fetched again. {@code firstFetched} is when its first
  * fetch outcome (a page, an error or a redirect) left the fetcher: the crawl's fetch order, which evaluation reads.
@@ -52,9 +54,13 @@ public record StatusDoc(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> linkFeatures,
         Integer scorerVersion,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> demotedBy,
-        PageSummary page) {
+        PageSummary page,
+        Double lift) {
 
     public StatusDoc {
+        if (lift != null && !(lift > 0 && Double.isFinite(lift))) {
+            throw new IllegalArgumentException("a lift must be > 0 and finite, got " + lift);
+        }
         inlinkFrom = inlinkFrom == null ? List.of() : List.copyOf(inlinkFrom);
         inlinkScore = inlinkScore == null ? List.of() : List.copyOf(inlinkScore);
         linkFeatures = linkFeatures == null ? List.of() : List.copyOf(linkFeatures);
@@ -69,7 +75,12 @@ public record StatusDoc(
                      Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata) {
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
-                updated, metadata, null, null, null, null, null);
+                updated, metadata, null, null, null, null, null, null);
+    }
+
+    /** The lift's factor: 1 when there is none. */
+    public double liftFactor() {
+        return lift == null ? 1.0 : lift;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.topicstorm.frontier;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.priority.Aggregation;
+import org.topicstorm.priority.Lift;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,13 @@ import java.util.Objects;
  * {@link Aggregation#MAX} the best contribution (IncreaseKey), with {@link Aggregation#SUM} their sum (003 patent:
  * the weight accumulates as new parents are found). A parent already counted changes nothing, so applying the same
  * DISCOVERED update twice gives the same document as applying it once: a replayed tuple cannot double-count a parent
- * or lower a priority. A priority goes down only by a rescore from a newer version of the link classifier, which
- * replaces it (an older or repeated rescore changes nothing).
+ * or lower a priority.
+ *
+ * <p>The learned strategy multiplies that by a lift (its link classifier's factor for the features of the URL's best
+ * link): priority = prior x lift, the prior being what the parents contributed. A lift is replaced only by one of the
+ * same or a newer classifier version: by the best link's own when a new parent gives the best contribution, and by a
+ * rescore of a newer version (an older or repeated rescore changes nothing). A priority goes down only by a newer
+ * lift or by 003's sibling demotion.
  */
 public final class StatusMerge {
 
@@ -53,24 +59,29 @@ public final class StatusMerge {
     private StatusDoc insert(StatusUpdate u, long now) {
         List<String> from = u.parent() == null ? List.of() : List.of(UrlIds.id(u.parent()));
         List<Double> scores = u.parent() == null ? List.of() : List.of(u.priority());
+        Lift lift = u.lift();
         return new StatusDoc(u.url(), UrlIds.host(u.url()), Status.DISCOVERED.name(), CrawlState.WAITING, null, null,
-                u.priority(), now, u.depth(), u.distance(), from.size(), from, u.parent(), u.anchor(), null, 0, 0,
-                now, null, null, now, u.metadata(), scores, u.features(), null, null, null);
+                u.priority() * Lift.of(lift), now, u.depth(), u.distance(), from.size(), from, u.parent(),
+                u.anchor(), null, 0, 0, now, null, null, now, u.metadata(), scores, u.features(),
+                lift == null ? null : lift.version(), null, null, lift == null ? null : lift.factor());
     }
 
     /**
      * The URL is found again. A parent not counted yet adds its contribution (MAX: the priority becomes the larger;
      * SUM: the contribution is added) while the URL waits; the link with the best contribution gives the parent,
-     * anchor and link features shown with the URL. Depth and distance only shrink.
+     * anchor and link features shown with the URL, and its lift unless the stored one is of a newer classifier.
+     * Depth and distance only shrink.
      */
     private StatusDoc rediscover(StatusDoc d, StatusUpdate u, long now) {
         boolean changed = false;
         List<String> from = d.inlinkFrom();
         List<Double> scores = scoresOf(d);
-        double priority = d.priority();
+        double prior = prior(d);
         String parent = d.parent();
         String anchor = d.anchor();
         List<String> features = d.linkFeatures();
+        Double lift = d.lift();
+        Integer version = d.scorerVersion();
         boolean waiting = Status.DISCOVERED.name().equals(d.status());
         String pid = u.parent() == null ? null : UrlIds.id(u.parent());
         boolean newParent = pid != null && !from.contains(pid);
@@ -83,16 +94,25 @@ public final class StatusMerge {
         }
         // a seed or redirect target found again without a parent, or a parent past the count: IncreaseKey only
         boolean counts = newParent || pid == null;
+        double priority = d.priority();
         if (waiting && counts) {
-            double before = priority;
-            priority = u.aggregation() == Aggregation.SUM && newParent ? priority + u.priority()
-                    : Math.max(priority, u.priority());
-            if (u.priority() > bestScore(d) || (priority > before && u.aggregation() == Aggregation.MAX)) {
+            double before = prior;
+            prior = u.aggregation() == Aggregation.SUM && newParent ? prior + u.priority()
+                    : Math.max(prior, u.priority());
+            if (u.priority() > bestScore(d) || (prior > before && u.aggregation() == Aggregation.MAX)) {
                 parent = u.parent();
                 anchor = u.anchor();
                 features = u.features();
+                if (u.lift() != null && (version == null || u.lift().version() >= version)) {
+                    lift = u.lift().factor();
+                    version = u.lift().version();
+                }
             }
-            changed |= priority != before;
+            if (prior != before || !Objects.equals(lift, d.lift())) {
+                // recomputed only on a change: prior / lift * lift need not give back the stored double
+                priority = prior * (lift == null ? 1.0 : lift);
+            }
+            changed |= priority != d.priority();
         }
         int depth = Math.min(d.depth(), u.depth());
         int distance = Math.min(d.distance(), u.distance());
@@ -105,12 +125,17 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
                 d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
-                features, d.scorerVersion(), d.demotedBy(), d.page());
+                features, version, d.demotedBy(), d.page(), lift);
+    }
+
+    /** What the parents contributed to a waiting URL: its priority without its lift. */
+    private static double prior(StatusDoc d) {
+        return d.priority() / d.liftFactor();
     }
 
     /**
-     * A retrained link classifier's score for a waiting URL replaces its priority, unless this or a newer version
-     * already scored it (a replay or a late write of an older model changes nothing).
+     * A retrained link classifier's lift for a waiting URL replaces its lift (priority = prior x new lift), unless
+     * this or a newer version already gave one (a replay or a late write of an older model changes nothing).
      */
     private StatusDoc rescore(StatusDoc d, StatusUpdate u, long now) {
         boolean waiting = Status.DISCOVERED.name().equals(d.status());
@@ -119,10 +144,11 @@ public final class StatusMerge {
             // a seed keeps its priority: it has no link to score
             return null;
         }
-        return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), u.priority(),
+        double lift = u.lift().factor();
+        return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), prior(d) * lift,
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page());
+                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page(), lift);
     }
 
     /**
@@ -141,14 +167,16 @@ public final class StatusMerge {
         double before = scores.get(at);
         scores.set(at, before * u.demoteFactor());
         double lost = before - scores.get(at);
-        double priority = u.aggregation() == Aggregation.SUM ? Math.max(0, d.priority() - lost)
-                : Math.min(d.priority(), scores.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        double prior = prior(d);
+        prior = u.aggregation() == Aggregation.SUM ? Math.max(0, prior - lost)
+                : Math.min(prior, scores.stream().mapToDouble(Double::doubleValue).max().orElse(0));
+        double priority = prior * d.liftFactor();
         List<String> demotedBy = new ArrayList<>(d.demotedBy());
         demotedBy.add(pid);
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page());
+                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page(), d.lift());
     }
 
     /**
@@ -194,7 +222,7 @@ public final class StatusMerge {
                 relevant, relevance, relevance, schedule.afterFetch(relevant, last), d.depth(), d.distance(),
                 d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), d.error(), d.fetchCount(), d.errorCount(),
                 d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(),
-                d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page());
+                d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift());
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
@@ -251,6 +279,6 @@ public final class StatusMerge {
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
                 d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
                 d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(),
-                u.page() != null ? u.page() : d.page());
+                u.page() != null ? u.page() : d.page(), d.lift());
     }
 }

@@ -3,6 +3,7 @@ package org.topicstorm.frontier;
 import org.topicstorm.relevance.PageSummary;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.priority.Aggregation;
+import org.topicstorm.priority.Lift;
 
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,7 @@ import java.util.Map;
  * One status change that reaches the frontier: a URL discovered (an outlink, a redirect target or a seed), the
  * outcome of fetching and judging a page, or a new score for a waiting URL from a retrained link classifier.
  *
- * @param priority       DISCOVERED: the discovering parent's contribution to the URL's priority; rescore: the new
- *                       priority
+ * @param priority       DISCOVERED: the discovering parent's contribution to the URL's priority (before any lift)
  * @param relevance      the page's own score (FETCHED only, else null)
  * @param relevant       the page's verdict (FETCHED only, else null)
  * @param error          the cause of an error status, else null
@@ -20,11 +20,13 @@ import java.util.Map;
  * @param fetchedAt      epoch ms at which the fetch outcome left the fetcher (outcomes only; null: the write time)
  * @param aggregation    DISCOVERED: how this parent's contribution combines with other parents'
  * @param features       DISCOVERED: the link's features (tokens), kept when this parent gives the best contribution
- * @param rescoreVersion non-null for a rescore: the version of the link classifier that gave {@code priority}
+ * @param rescoreVersion non-null for a rescore: the version of the link classifier that gave {@code lift}
  * @param demoteFactor   non-null for a demotion: {@code parent}'s contribution to the URL is multiplied by it
  * @param page           FETCHED: what is kept of the judged page (title, snippet, terms, classifier features), or null
  * @param verdictOnly    a new verdict for a page already fetched ({@code relevance}, {@code relevant}): a person's
  *                       judgement or a retrained page classifier's; nothing else of the page changes
+ * @param lift           DISCOVERED: the learned strategy's factor on the URL's priority from this link's features,
+ *                       or null (factor 1); rescore: the new lift
  */
 public record StatusUpdate(
         String url,
@@ -44,7 +46,8 @@ public record StatusUpdate(
         Integer rescoreVersion,
         Double demoteFactor,
         PageSummary page,
-        boolean verdictOnly) {
+        boolean verdictOnly,
+        Lift lift) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
@@ -57,7 +60,7 @@ public record StatusUpdate(
                         String anchor, Double relevance, Boolean relevant, String error,
                         Map<String, List<String>> metadata, Long fetchedAt) {
         this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
-                Aggregation.MAX, List.of(), null, null, null, false);
+                Aggregation.MAX, List.of(), null, null, null, false, null);
     }
 
     /** An update without a fetch time (discoveries; outcomes then take the time they are written). */
@@ -77,32 +80,38 @@ public record StatusUpdate(
     /** A URL found on {@code parent} by a link with these features, its contribution combined by {@code how}. */
     public static StatusUpdate discovered(String url, double priority, int depth, int distance, String parent,
                                           String anchor, Aggregation how, List<String> features) {
-        return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
-                Map.of(), null, how, features, null, null, null, false);
+        return discovered(url, priority, depth, distance, parent, anchor, how, features, null);
     }
 
-    /** A waiting URL's new priority from version {@code version} of the link classifier. */
-    public static StatusUpdate rescored(String url, double priority, int version) {
-        return new StatusUpdate(url, Status.DISCOVERED, priority, 0, 0, null, null, null, null, null, Map.of(), null,
-                Aggregation.MAX, List.of(), version, null, null, false);
+    /** As above, with the link classifier's lift for this link (null: none). */
+    public static StatusUpdate discovered(String url, double priority, int depth, int distance, String parent,
+                                          String anchor, Aggregation how, List<String> features, Lift lift) {
+        return new StatusUpdate(url, Status.DISCOVERED, priority, depth, distance, parent, anchor, null, null, null,
+                Map.of(), null, how, features, null, null, null, false, lift);
+    }
+
+    /** A waiting URL's new lift from a retrained link classifier (its version is the lift's). */
+    public static StatusUpdate rescored(String url, Lift lift) {
+        return new StatusUpdate(url, Status.DISCOVERED, 0, 0, 0, null, null, null, null, null, Map.of(), null,
+                Aggregation.MAX, List.of(), lift.version(), null, null, false, lift);
     }
 
     /** {@code parent}'s contribution to the waiting URL multiplied by {@code factor}, combined by {@code how}. */
     public static StatusUpdate demoted(String url, String parent, double factor, Aggregation how) {
         return new StatusUpdate(url, Status.DISCOVERED, 0, 0, 0, parent, null, null, null, null, Map.of(), null, how,
-                List.of(), null, factor, null, false);
+                List.of(), null, factor, null, false, null);
     }
 
     /** The same fetch outcome with what is kept of the judged page. */
     public StatusUpdate withPage(PageSummary summary) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
-                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false);
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false, lift);
     }
 
     /** A fetched page's new verdict (a person's judgement, or a retrained classifier's score). */
     public static StatusUpdate verdict(String url, double relevance, boolean relevant) {
         return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, relevance, relevant, null, Map.of(), null,
-                Aggregation.MAX, List.of(), null, null, null, true);
+                Aggregation.MAX, List.of(), null, null, null, true, null);
     }
 
     public boolean isDemotion() {

@@ -56,7 +56,7 @@ public final class StatusUpdates {
         if (outlinks != null) {
             for (ScoredLink link : outlinks) {
                 before.add(StatusUpdate.discovered(link.url(), finite(link.priority()), link.depth(), link.distance(),
-                        url, link.anchorText(), link.aggregation(), link.features()));
+                        url, link.anchorText(), link.aggregation(), link.features(), link.lift()));
             }
         }
         if (status == Status.REDIRECTION) {

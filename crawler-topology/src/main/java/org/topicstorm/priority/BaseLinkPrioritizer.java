@@ -68,6 +68,11 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
     void onPage(Page page) {
     }
 
+    /** The learned strategy's factor on a link's priority, from its feature tokens; null (factor 1) otherwise. */
+    Lift lift(List<String> tokens) {
+        return null;
+    }
+
     @Override
     public final List<ScoredLink> prioritize(ParentInfo parent, List<Outlink> outlinks) {
         int depth = parent.depth() + 1;
@@ -97,12 +102,12 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
             List<String> tokens = keepsFeatures() && f != null ? f.tokens() : List.of();
             String anchor = link.anchorText() == null ? "" : link.anchorText();
             ScoredLink scored = new ScoredLink(link.url(), anchor, priority(page, link, f, tokens), depth, distance,
-                    tokens, aggregation(f));
+                    tokens, aggregation(f), lift(tokens));
             byUrl.merge(link.url(), scored, (a, b) -> b.priority() > a.priority() ? b : a);
         }
         List<ScoredLink> links = new ArrayList<>(byUrl.values());
         // List.sort is stable: equal priorities keep document order.
-        links.sort(Comparator.comparingDouble(ScoredLink::priority).reversed());
+        links.sort(Comparator.comparingDouble((ScoredLink l) -> l.priority() * Lift.of(l.lift())).reversed());
         return links;
     }
 }

@@ -32,7 +32,7 @@ final class BestFirstPrioritizer extends BaseLinkPrioritizer {
         return bestFirst(page.parent(), link, anchorScore, softFactor);
     }
 
-    /** The best-first priority: also the learned strategy's before its classifier has learnt anything. */
+    /** The best-first priority of one link. */
     static double bestFirst(ParentInfo parent, Outlink link, ToDoubleFunction<String> anchorScore,
                             double softFactor) {
         String anchor = link.anchorText() == null ? "" : link.anchorText();

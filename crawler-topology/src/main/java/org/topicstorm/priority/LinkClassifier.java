@@ -43,13 +43,21 @@ public final class LinkClassifier {
      * @param judged    the number of judged pages in the crawl when it was trained
      * @param examples  the examples it was trained on
      * @param positives of which relevant
+     * @param trust     how far to trust it, in [0, 1]: 2 x its cross-validated balanced accuracy - 1 (0 for a
+     *                  classifier no better than chance; a state stored before trust was kept reads 0)
      */
     public record State(int version, long judged, int examples, int positives, double bias,
-                        Map<String, Double> weights) {
+                        Map<String, Double> weights, double trust) {
         public State {
             weights = weights == null ? Map.of() : Map.copyOf(weights);
+            if (!(trust >= 0 && trust <= 1)) {
+                throw new IllegalArgumentException("trust must be in [0, 1], got " + trust);
+            }
         }
     }
+
+    /** Folds of the cross-validation that measures a new classifier's trust. */
+    static final int FOLDS = 5;
 
     /** The document id of the classifier in the model index. */
     public static final String KIND = "link-classifier";
@@ -79,13 +87,19 @@ public final class LinkClassifier {
         return model.probability(asFeatures(tokens));
     }
 
+    /** What this classifier says of a link with these tokens, as a factor on its prior priority. */
+    public Lift lift(Collection<String> tokens) {
+        return new Lift(Lift.factor(probability(tokens), state.trust()), state.version());
+    }
+
     /** The n tokens of largest weight (positive: towards relevant) or smallest (negative), strongest first. */
     public List<Map.Entry<String, Double>> strongest(int n, boolean positive) {
         return model.strongest(n, positive);
     }
 
     /**
-     * Trains a classifier on the examples.
+     * Trains a classifier on the examples, and measures its trust by {@value #FOLDS}-fold cross-validation on the
+     * same examples (each scored by a model that did not see it).
      *
      * @throws IllegalArgumentException when the examples do not hold both verdicts
      */
@@ -94,7 +108,24 @@ public final class LinkClassifier {
                 .map(e -> new SparseLogistic.Example(asFeatures(e.tokens()), e.target())).toList();
         SparseLogistic.Model m = SparseLogistic.train(valued, o);
         int positives = (int) examples.stream().filter(Example::relevant).count();
-        return new LinkClassifier(new State(version, judged, examples.size(), positives, m.bias(), m.weights()));
+        double[] p = SparseLogistic.crossValidated(valued, FOLDS, o);
+        boolean[] predicted = new boolean[p.length];
+        boolean[] actual = new boolean[p.length];
+        for (int i = 0; i < p.length; i++) {
+            predicted[i] = p[i] >= 0.5;
+            actual[i] = examples.get(i).relevant();
+        }
+        double trust = trust(SparseLogistic.balancedAccuracy(predicted, actual));
+        return new LinkClassifier(new State(version, judged, examples.size(), positives, m.bias(), m.weights(),
+                trust));
+    }
+
+    /**
+     * Trust from balanced accuracy b: 2b - 1, so chance (0.5) gives 0 and a perfect classifier 1; worse than
+     * chance, or unmeasurable (one class only), gives 0.
+     */
+    static double trust(double balancedAccuracy) {
+        return Double.isNaN(balancedAccuracy) ? 0 : Math.max(0, Math.min(1, 2 * balancedAccuracy - 1));
     }
 
     /** Each distinct token a feature of value 1 (repeats count once). */

@@ -38,8 +38,8 @@ public final class LinkLearner {
         /** Up to {@code max} waiting URLs of highest priority that have link features. */
         List<Waiting> bestWaiting(int max) throws IOException;
 
-        /** Sets the priority of waiting URLs scored by classifier {@code version}; returns how many changed. */
-        int rescore(List<Waiting> urls, List<Double> priorities, int version) throws IOException;
+        /** Sets the lift of waiting URLs (one classifier's); returns how many changed. */
+        int rescore(List<Waiting> urls, List<Lift> lifts) throws IOException;
     }
 
     private final Crawl crawl;
@@ -140,15 +140,16 @@ public final class LinkLearner {
         LinkClassifier trained = LinkClassifier.train(examples, version, judged, options);
         store.save(LinkClassifier.KIND, trained.state());
         current = trained;
-        LOG.info("Link classifier {} trained on {} pages ({} relevant); strongest: {}", version, examples.size(),
-                positives, trained.strongest(5, true));
+        LOG.info("Link classifier {} trained on {} pages ({} relevant), trust {}; strongest: {}", version,
+                examples.size(), positives, String.format(java.util.Locale.ROOT, "%.2f", trained.state().trust()),
+                trained.strongest(5, true));
         if (settings.rescore() > 0) {
             List<Waiting> waiting = crawl.bestWaiting(settings.rescore());
-            List<Double> scores = new ArrayList<>(waiting.size());
+            List<Lift> lifts = new ArrayList<>(waiting.size());
             for (Waiting w : waiting) {
-                scores.add(trained.probability(w.features()));
+                lifts.add(trained.lift(w.features()));
             }
-            int changed = crawl.rescore(waiting, scores, version);
+            int changed = crawl.rescore(waiting, lifts);
             LOG.info("Link classifier {} re-scored {} of the {} best waiting URLs", version, changed, waiting.size());
         }
         return true;

@@ -16,7 +16,7 @@ public final class LinkPrioritizers {
     private LinkPrioritizers() {
     }
 
-    /** A prioritizer for strategies without a learned classifier (the learned one then scores as best-first). */
+    /** A prioritizer for strategies without a learned classifier (the learned one then scores as its prior). */
     public static LinkPrioritizer forTopic(Topic topic, Map<String, ?> conf) {
         return forTopic(topic, conf, () -> null);
     }
@@ -45,8 +45,13 @@ public final class LinkPrioritizers {
             case LINK_TOPOLOGY -> new LinkTopologyPrioritizer(topic.focus(), maxDepth, extractor, links,
                     topic.threshold(), soft);
             case HUB -> new HubPrioritizer(topic.focus(), maxDepth, extractor, links.hubWeight(), soft);
-            case LEARNED -> new LearnedPrioritizer(topic.focus(), maxDepth, extractor, classifier,
-                    keywords::anchorScore, soft);
+            case LEARNED -> new LearnedPrioritizer(topic.focus(), maxDepth, extractor,
+                    switch (links.learned().prior()) {
+                        case LINK_TOPOLOGY -> new LinkTopologyPrioritizer(topic.focus(), maxDepth, extractor, links,
+                                topic.threshold(), soft);
+                        case BEST_FIRST -> new BestFirstPrioritizer(topic.focus(), maxDepth, soft,
+                                keywords::anchorScore);
+                    }, classifier);
             case BEST_FIRST, BREADTH_FIRST -> throw new AssertionError("handled above");
         };
     }

@@ -23,6 +23,7 @@ import org.topicstorm.frontier.StatusWriter;
 import org.topicstorm.learn.SparseLogistic;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.EsModelStateStore;
+import org.topicstorm.topic.LinkSettings;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.relevance.Relevance;
@@ -45,8 +46,9 @@ import java.util.Map;
  * count are read from its metadata (0 when absent).
  *
  * <p>Two strategies keep state here: {@code learned} has a {@link LinkLearner} (task 0 trains the crawl's link
- * classifier on ticks and re-scores waiting URLs; the other tasks reload it), and {@code link-topology} counts runs of
- * irrelevant children per parent ({@link SiblingRuns}); a run that completes travels as a {@link Demotion}.
+ * classifier on ticks and re-scores waiting URLs; the other tasks reload it), and {@code link-topology} (also as the
+ * learned strategy's prior) counts runs of irrelevant children per parent ({@link SiblingRuns}); a run that
+ * completes travels as a {@link Demotion}.
  */
 public class LinkPriorityBolt extends BaseRichBolt {
 
@@ -83,7 +85,10 @@ public class LinkPriorityBolt extends BaseRichBolt {
         } else {
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf);
         }
-        if (topic.strategy() == Topic.Strategy.LINK_TOPOLOGY && topic.links().siblings().after() > 0) {
+        boolean linkTopology = topic.strategy() == Topic.Strategy.LINK_TOPOLOGY
+                || (topic.strategy() == Topic.Strategy.LEARNED
+                && topic.links().learned().prior() == LinkSettings.Prior.LINK_TOPOLOGY);
+        if (linkTopology && topic.links().siblings().after() > 0) {
             this.siblings = new SiblingRuns(topic.links().siblings().after());
             this.siblingFactor = topic.links().siblings().factor();
         }

@@ -13,9 +13,12 @@ import java.util.List;
  * @param features    the link's features as tokens ({@link LinkFeatures#tokens()}); kept with the URL so that the
  *                    page it leads to, once judged, is a training example of the link classifier; may be empty
  * @param aggregation how the frontier combines this contribution with other parents'
+ * @param lift        the learned strategy's factor on the URL's priority from what its link classifier says of this
+ *                    link, or null (factor 1: no classifier yet, or another strategy); {@code priority} is the
+ *                    contribution before it
  */
 public record ScoredLink(String url, String anchorText, double priority, int depth, int distance,
-                         List<String> features, Aggregation aggregation) implements java.io.Serializable {
+                         List<String> features, Aggregation aggregation, Lift lift) implements java.io.Serializable {
 
     public ScoredLink {
         // an ArrayList: Storm's serialization knows it, not the JDK's immutable lists
@@ -25,11 +28,17 @@ public record ScoredLink(String url, String anchorText, double priority, int dep
 
     /** A link without features, combined by {@link Aggregation#MAX}. */
     public ScoredLink(String url, String anchorText, double priority, int depth, int distance) {
-        this(url, anchorText, priority, depth, distance, List.of(), Aggregation.MAX);
+        this(url, anchorText, priority, depth, distance, List.of(), Aggregation.MAX, null);
+    }
+
+    /** A link without a lift. */
+    public ScoredLink(String url, String anchorText, double priority, int depth, int distance,
+                      List<String> features, Aggregation aggregation) {
+        this(url, anchorText, priority, depth, distance, features, aggregation, null);
     }
 
     /** The same link with another anchor text (the bolt trims anchors). */
     public ScoredLink withAnchorText(String anchor) {
-        return new ScoredLink(url, anchor, priority, depth, distance, features, aggregation);
+        return new ScoredLink(url, anchor, priority, depth, distance, features, aggregation, lift);
     }
 }

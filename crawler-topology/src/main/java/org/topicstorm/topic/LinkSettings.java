@@ -50,13 +50,29 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      * @param maxExamples   a retrain reads at most this many of the most recently judged pages
      * @param rescore       after a retrain, this many of the best waiting URLs are scored again (0 = none)
      * @param target        what a judged page teaches about the link that led to it
+     * @param prior         the strategy whose priority the classifier's {@code Lift} multiplies (and that alone
+     *                      orders the frontier until the first classifier, or while the classifier is no better
+     *                      than chance)
      */
-    public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target) {
-        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT);
+    public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target,
+                          Prior prior) {
+        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY);
+
+        public Learned {
+            prior = prior == null ? Prior.LINK_TOPOLOGY : prior;
+        }
 
         public Learned(int retrainEvery, int minExamples, int maxExamples, int rescore) {
-            this(retrainEvery, minExamples, maxExamples, rescore, Target.VERDICT);
+            this(retrainEvery, minExamples, maxExamples, rescore, Target.VERDICT, Prior.LINK_TOPOLOGY);
         }
+    }
+
+    /** The learned strategy's prior: what a link is worth before (and besides) what the classifier learnt. */
+    public enum Prior {
+        /** 003's network-topology weight, summed over parents, with tunnelling and sibling demotion. */
+        LINK_TOPOLOGY,
+        /** The parent's relevance (001), the best parent's. */
+        BEST_FIRST
     }
 
     /** What the link classifier learns to predict of the page a link leads to. */

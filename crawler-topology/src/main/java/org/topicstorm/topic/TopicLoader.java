@@ -65,9 +65,11 @@ public final class TopicLoader {
     public static final List<String> SIBLING_FIELDS = List.of("after", "factor");
     public static final List<String> TAU_FIELDS = List.of("extends", "same-shape", "boilerplate", "other");
     public static final List<String> LEARNED_FIELDS = List.of("retrain-every", "min-examples", "max-examples",
-            "rescore", "target");
+            "rescore", "target", "prior");
     private static final Map<String, LinkSettings.Target> TARGETS = Map.of(
             "verdict", LinkSettings.Target.VERDICT, "score", LinkSettings.Target.SCORE);
+    private static final Map<String, LinkSettings.Prior> PRIORS = Map.of(
+            "link-topology", LinkSettings.Prior.LINK_TOPOLOGY, "best-first", LinkSettings.Prior.BEST_FIRST);
     private static final Map<String, RelevanceSettings.Model> MODELS = new LinkedHashMap<>();
     private static final Map<String, ChineseSegmenter> SEGMENTERS = ChineseSegmenter.byName();
 
@@ -392,7 +394,8 @@ public final class TopicLoader {
                         minExamples, maxExamples,
                         present(r, "links.learned.rescore", false)
                                 ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore(),
-                        choice(l.get("target"), "links.learned.target", TARGETS, learned.target()));
+                        choice(l.get("target"), "links.learned.target", TARGETS, learned.target()),
+                        choice(l.get("prior"), "links.learned.prior", PRIORS, learned.prior()));
             }
             LinkSettings.Siblings siblings = d.siblings();
             JsonNode sd = node.get("sibling-demotion");

@@ -5,6 +5,7 @@ import com.digitalpebble.stormcrawler.persistence.Status;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.topicstorm.priority.Lift;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
@@ -420,14 +421,15 @@ class FrontierIT {
             assertEquals("http://sumparent3.test/", d.parent(), url);
             assertEquals(List.of("w:3"), d.linkFeatures(), url);
         }
-        // a newer classifier's rescore lowers one, an older one's cannot raise it back
+        // a newer classifier's lift lowers one (1.0 x 0.05), an older one's cannot raise it back
         StatusWriter writer = new StatusWriter(client, indices.status(), null, new StatusMerge(SCHEDULE),
                 Clock.systemUTC());
-        assertTrue(writer.write(List.of(StatusUpdate.rescored("http://sum.test/u0", 0.05, 2)))[0]);
-        assertTrue(writer.write(List.of(StatusUpdate.rescored("http://sum.test/u0", 0.9, 1)))[0]);
+        assertTrue(writer.write(List.of(StatusUpdate.rescored("http://sum.test/u0", new Lift(0.05, 2))))[0]);
+        assertTrue(writer.write(List.of(StatusUpdate.rescored("http://sum.test/u0", new Lift(18, 1))))[0]);
         StatusDoc u0 = client.get(g -> g.index(indices.status()).id(UrlIds.id("http://sum.test/u0"))
                 .routing("sum.test"), StatusDoc.class).source();
         assertEquals(0.05, u0.priority(), 1e-12);
+        assertEquals(0.05, u0.lift(), 1e-12);
         assertEquals(2, u0.scorerVersion());
     }
 

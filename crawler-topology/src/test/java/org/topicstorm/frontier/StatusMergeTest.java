@@ -2,6 +2,7 @@ package org.topicstorm.frontier;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.junit.jupiter.api.Test;
+import org.topicstorm.priority.Lift;
 import org.topicstorm.relevance.PageSummary;
 
 import java.time.Duration;
@@ -246,24 +247,76 @@ class StatusMergeTest {
         assertEquals(2, after.inlinks());
     }
 
+    private static StatusUpdate rescored(String url, double lift, int version) {
+        return StatusUpdate.rescored(url, new Lift(lift, version));
+    }
+
     @Test
     void aNewerClassifierRescoresAWaitingUrlAndAnOlderOneCannot() {
         StatusDoc d = merge.merge(null, found("http://a.test/x", 0.8, 1, 0, "http://p.test/"), T0);
-        StatusDoc v2 = merge.merge(d, StatusUpdate.rescored("http://a.test/x", 0.1, 2), T0 + 1);
-        assertEquals(0.1, v2.priority(), "a rescore may lower a priority");
+        // priority = prior 0.8 x lift 0.125 = 0.1
+        StatusDoc v2 = merge.merge(d, rescored("http://a.test/x", 0.125, 2), T0 + 1);
+        assertEquals(0.1, v2.priority(), 1e-12, "a rescore may lower a priority");
         assertEquals(2, v2.scorerVersion());
-        assertNull(merge.merge(v2, StatusUpdate.rescored("http://a.test/x", 0.1, 2), T0 + 2), "replayed rescore");
-        assertNull(merge.merge(v2, StatusUpdate.rescored("http://a.test/x", 0.9, 1), T0 + 2), "older classifier");
-        assertEquals(0.6, merge.merge(v2, StatusUpdate.rescored("http://a.test/x", 0.6, 3), T0 + 3).priority());
-        // a new parent still raises it (IncreaseKey), a replay of the old parent does not
+        assertEquals(0.125, v2.lift());
+        assertNull(merge.merge(v2, rescored("http://a.test/x", 0.125, 2), T0 + 2), "replayed rescore");
+        assertNull(merge.merge(v2, rescored("http://a.test/x", 4, 1), T0 + 2), "older classifier");
+        // a newer lift replaces the lift, not the prior: 0.8 x 0.75 = 0.6
+        assertEquals(0.6, merge.merge(v2, rescored("http://a.test/x", 0.75, 3), T0 + 3).priority(), 1e-12);
+        // a new parent still raises the prior (IncreaseKey), a replay of the old parent does not; its link has no
+        // lift, so the stored one stays: max(0.8, 0.9) x 0.125 = 0.1125
         assertNull(merge.merge(v2, found("http://a.test/x", 0.8, 1, 0, "http://p.test/"), T0 + 4));
-        assertEquals(0.3, merge.merge(v2, found("http://a.test/x", 0.3, 1, 0, "http://q.test/"), T0 + 4).priority());
+        StatusDoc lower = merge.merge(v2, found("http://a.test/x", 0.3, 1, 0, "http://q.test/"), T0 + 4);
+        assertEquals(0.1, lower.priority(), 1e-12, "a lower contribution leaves the priority");
+        assertEquals(2, lower.inlinks());
+        assertEquals(0.1125, merge.merge(v2, found("http://a.test/x", 0.9, 1, 0, "http://r.test/"), T0 + 4)
+                .priority(), 1e-12);
         // nothing to rescore: an unknown URL, a fetched page, a seed
-        assertNull(merge.merge(null, StatusUpdate.rescored("http://a.test/y", 0.5, 1), T0));
+        assertNull(merge.merge(null, rescored("http://a.test/y", 0.5, 1), T0));
         StatusDoc f = merge.merge(d, fetched("http://a.test/x", 0.7, true), T0 + 5);
-        assertNull(merge.merge(f, StatusUpdate.rescored("http://a.test/x", 0.1, 9), T0 + 6));
+        assertNull(merge.merge(f, rescored("http://a.test/x", 0.1, 9), T0 + 6));
         StatusDoc seed = merge.merge(null, found("http://a.test/", 1.001, 0, 0, null), T0);
-        assertNull(merge.merge(seed, StatusUpdate.rescored("http://a.test/", 0.1, 9), T0 + 6));
+        assertNull(merge.merge(seed, rescored("http://a.test/", 0.1, 9), T0 + 6));
+    }
+
+    private static StatusUpdate lifted(String url, double contribution, String parent, double lift, int version) {
+        return StatusUpdate.discovered(url, contribution, 2, 0, parent, "from " + parent,
+                org.topicstorm.priority.Aggregation.SUM, List.of("f:" + parent), new Lift(lift, version));
+    }
+
+    @Test
+    void aLiftMultipliesTheSummedPriorAndFollowsTheBestLink() {
+        // p1: contribution 0.2, lift 2 (classifier 1): 0.2 x 2 = 0.4
+        StatusDoc d = merge.merge(null, lifted("http://a.test/x", 0.2, "http://p1.test/", 2, 1), T0);
+        assertEquals(0.4, d.priority(), 1e-12);
+        assertEquals(2.0, d.lift());
+        assertEquals(1, d.scorerVersion());
+        assertEquals(List.of(0.2), d.inlinkScore(), "contributions are kept without the lift");
+        // p2 gives less (0.1) with lift 8: the best link stays p1's, and so does its lift: (0.2 + 0.1) x 2 = 0.6
+        d = merge.merge(d, lifted("http://a.test/x", 0.1, "http://p2.test/", 8, 1), T0 + 1);
+        assertEquals(0.6, d.priority(), 1e-12);
+        assertEquals(List.of("f:http://p1.test/"), d.linkFeatures());
+        // p3 gives the best contribution (0.5) with lift 0.5 of classifier 2: (0.3 + 0.5) x 0.5 = 0.4
+        d = merge.merge(d, lifted("http://a.test/x", 0.5, "http://p3.test/", 0.5, 2), T0 + 2);
+        assertEquals(0.4, d.priority(), 1e-12);
+        assertEquals(List.of("f:http://p3.test/"), d.linkFeatures());
+        assertEquals(2, d.scorerVersion());
+        // p4, best (0.6), but scored by the older classifier 1: its lift does not replace classifier 2's:
+        // (0.8 + 0.6) x 0.5 = 0.7
+        d = merge.merge(d, lifted("http://a.test/x", 0.6, "http://p4.test/", 4, 1), T0 + 3);
+        assertEquals(0.7, d.priority(), 1e-12);
+        assertEquals(0.5, d.lift());
+        assertEquals(2, d.scorerVersion());
+        // a replay of any of them changes nothing
+        assertNull(merge.merge(d, lifted("http://a.test/x", 0.6, "http://p4.test/", 4, 1), T0 + 4));
+        assertNull(merge.merge(d, lifted("http://a.test/x", 0.2, "http://p1.test/", 2, 1), T0 + 4));
+        // p1's contribution halved by 003's sibling rule: prior 1.4 - 0.1 = 1.3, x 0.5 = 0.65
+        StatusDoc demoted = merge.merge(d, StatusUpdate.demoted("http://a.test/x", "http://p1.test/", 0.5,
+                org.topicstorm.priority.Aggregation.SUM), T0 + 5);
+        assertEquals(0.65, demoted.priority(), 1e-12);
+        assertEquals(0.5, demoted.lift());
+        // a rescore by classifier 3: 1.3 x 3 = 3.9
+        assertEquals(3.9, merge.merge(demoted, rescored("http://a.test/x", 3, 3), T0 + 6).priority(), 1e-12);
     }
 
     @Test

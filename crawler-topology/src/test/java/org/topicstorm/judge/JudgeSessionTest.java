@@ -142,7 +142,7 @@ class JudgeSessionTest {
     void aPageFromItsStatusDocument() {
         StatusDoc doc = new StatusDoc("http://a.test/", "a.test", "FETCHED", CrawlState.DONE, true, 0.7, 0.7, null,
                 1, 0, 0, List.of(), null, null, null, 1, 0, 0, 1L, 1L, 1L, Map.of(), null, null, null, null,
-                new PageSummary("Title", "Snippet", List.of("t1"), Map.of()));
+                new PageSummary("Title", "Snippet", List.of("t1"), Map.of()), null);
         assertEquals(new JudgeSession.Page("http://a.test/", "Title", 0.7, true, List.of("t1"), "Snippet"),
                 JudgeSession.Page.of(doc));
         StatusDoc old = new StatusDoc("http://a.test/", "a.test", "FETCHED", CrawlState.DISCARDED, false, 0.2, 0.2,

@@ -43,9 +43,50 @@ class LinkClassifierTest {
 
     @Test
     void probabilityIsTheSigmoidOfBiasPlusWeights() {
-        LinkClassifier c = LinkClassifier.of(new LinkClassifier.State(1, 0, 0, 0, 0.5, Map.of("x", 1.0, "y", -2.0)));
+        LinkClassifier c = LinkClassifier.of(new LinkClassifier.State(1, 0, 0, 0, 0.5, Map.of("x", 1.0, "y", -2.0),
+                0));
         assertEquals(1 / (1 + Math.exp(-(0.5 + 1 - 2))), c.probability(List.of("x", "y")), EPS);
         assertEquals(1 / (1 + Math.exp(-0.5)), c.probability(List.of()), EPS);
+    }
+
+    @Test
+    void theLiftIsTheOddsRaisedToTheTrust() {
+        // bias 0, weight ln 4: p = 0.8, odds 4; trust 0.5: 4^0.5 = 2
+        LinkClassifier c = LinkClassifier.of(new LinkClassifier.State(3, 0, 0, 0, 0, Map.of("x", Math.log(4)), 0.5));
+        assertEquals(2.0, c.lift(List.of("x")).factor(), EPS);
+        assertEquals(3, c.lift(List.of("x")).version());
+        // p = 0.5: odds 1, whatever the trust
+        assertEquals(1.0, c.lift(List.of()).factor(), EPS);
+        // trust 0 changes nothing; p is clipped to [0.01, 0.99]: odds at most 99, at least 1/99
+        assertEquals(1.0, Lift.factor(0.9, 0), EPS);
+        assertEquals(99.0, Lift.factor(1.0, 1), 1e-9);
+        assertEquals(1 / 99.0, Lift.factor(0.0, 1), 1e-12);
+        assertEquals(0.25, Lift.factor(0.2, 1), EPS);
+        assertThrows(IllegalArgumentException.class, () -> Lift.factor(0.5, 1.5));
+        assertThrows(IllegalArgumentException.class, () -> new Lift(0, 1));
+    }
+
+    @Test
+    void trustIsTwiceTheBalancedAccuracyLessOne() {
+        assertEquals(0.5, LinkClassifier.trust(0.75), EPS);
+        assertEquals(1.0, LinkClassifier.trust(1.0), EPS);
+        assertEquals(0.0, LinkClassifier.trust(0.5), EPS);
+        assertEquals(0.0, LinkClassifier.trust(0.3), EPS, "worse than chance: no trust, not a reversal");
+        assertEquals(0.0, LinkClassifier.trust(Double.NaN), EPS);
+    }
+
+    @Test
+    void aClassifierThatPredictsUnseenPagesIsTrustedAndOneThatCannotIsNot() {
+        List<LinkClassifier.Example> separable = new java.util.ArrayList<>();
+        List<LinkClassifier.Example> noise = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            separable.add(new LinkClassifier.Example(List.of(i % 2 == 0 ? "u:scalc" : "u:swriter"), i % 2 == 0));
+            noise.add(new LinkClassifier.Example(List.of("u:same"), i % 2 == 0));
+        }
+        // every held-out example predicted right: balanced accuracy 1, trust 1
+        assertEquals(1.0, LinkClassifier.train(separable, 1, 40, SparseLogistic.Options.DEFAULT).state().trust(), EPS);
+        // the same tokens for both verdicts: p = 0.5 for every page, all predicted relevant: balanced accuracy 0.5
+        assertEquals(0.0, LinkClassifier.train(noise, 1, 40, SparseLogistic.Options.DEFAULT).state().trust(), EPS);
     }
 
     @Test

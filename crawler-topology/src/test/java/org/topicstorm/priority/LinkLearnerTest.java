@@ -19,8 +19,7 @@ class LinkLearnerTest {
     static final class FakeCrawl implements LinkLearner.Crawl {
         final List<LinkClassifier.Example> judged = new ArrayList<>();
         final List<LinkLearner.Waiting> waiting = new ArrayList<>();
-        final List<Double> rescored = new ArrayList<>();
-        int rescoredVersion;
+        final List<Lift> rescored = new ArrayList<>();
 
         void judge(int relevant, int irrelevant) {
             for (int i = 0; i < relevant; i++) {
@@ -47,10 +46,9 @@ class LinkLearnerTest {
         }
 
         @Override
-        public int rescore(List<LinkLearner.Waiting> urls, List<Double> priorities, int version) {
+        public int rescore(List<LinkLearner.Waiting> urls, List<Lift> lifts) {
             rescored.clear();
-            rescored.addAll(priorities);
-            rescoredVersion = version;
+            rescored.addAll(lifts);
             return urls.size();
         }
     }
@@ -74,10 +72,10 @@ class LinkLearnerTest {
         writer.maybeRun(2000);
         assertEquals(1, writer.current().version());
         assertEquals(8, writer.current().state().judged());
-        // rescore: the one best waiting URL (rescore = 1), with the new classifier's probability
+        // rescore: the one best waiting URL (rescore = 1), with the new classifier's lift
         assertEquals(1, crawl.rescored.size());
-        assertEquals(writer.current().probability(List.of("u:scalc", "rel:extends")), crawl.rescored.get(0));
-        assertEquals(1, crawl.rescoredVersion);
+        assertEquals(writer.current().lift(List.of("u:scalc", "rel:extends")), crawl.rescored.get(0));
+        assertEquals(1, crawl.rescored.get(0).version());
 
         crawl.judge(5, 4); // 17 judged: 9 since the last training < retrain-every 10
         writer.maybeRun(3000);

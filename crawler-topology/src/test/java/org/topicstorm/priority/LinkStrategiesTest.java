@@ -149,20 +149,48 @@ class LinkStrategiesTest {
     }
 
     @Test
-    void learnedScoresWithTheClassifierOnceThereIsOne() {
+    void learnedIsItsPriorTimesTheClassifiersLift() {
         LinkClassifier[] current = {null};
-        LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LEARNED, Topic.Focus.SOFT), Map.of(),
+        LinkPrioritizer learned = LinkPrioritizers.forTopic(topic(Topic.Strategy.LEARNED, Topic.Focus.SOFT), Map.of(),
                 () -> current[0]);
+        LinkPrioritizer topology = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT),
+                Map.of());
         ParentInfo parent = new ParentInfo("https://example.org/a", 0.6, true, 0, 0);
         List<Outlink> outlinks = List.of(new Outlink("https://example.org/k8s/pods.html", "Kubernetes", ""));
-        // before: best-first, 0.6 + 0.001 * 0.894427; the link's features travel with it
-        ScoredLink before = p.prioritize(parent, outlinks).get(0);
-        assertEquals(0.6 + 0.001 * KUBERNETES, before.priority(), EPS);
+        // before the first classifier: the prior's (link-topology's) priority and aggregation, no lift; the link's
+        // features travel with it
+        ScoredLink before = learned.prioritize(parent, outlinks).get(0);
+        ScoredLink prior = topology.prioritize(parent, outlinks).get(0);
+        assertEquals(prior.priority(), before.priority(), EPS);
+        assertEquals(Aggregation.SUM, before.aggregation());
+        assertEquals(null, before.lift());
         assertTrue(before.features().contains("u:k8s"), before.features().toString());
         // the anchor's analysed terms (stemmed: "kubernet")
         assertTrue(before.features().stream().anyMatch(t -> t.startsWith("a:kubernet")), before.features().toString());
-        // after: sigmoid(bias + weight of u:k8s) = sigmoid(-1 + 3) = sigmoid(2)
-        current[0] = LinkClassifier.of(new LinkClassifier.State(1, 100, 100, 50, -1.0, Map.of("u:k8s", 3.0)));
-        assertEquals(1 / (1 + Math.exp(-2)), p.prioritize(parent, outlinks).get(0).priority(), EPS);
+        // after: p = sigmoid(-1 + 3) = sigmoid(2), odds e^2; trust 0.5: lift (e^2)^0.5 = e; the contribution itself
+        // stays the prior's (the frontier multiplies)
+        current[0] = LinkClassifier.of(new LinkClassifier.State(4, 100, 100, 50, -1.0, Map.of("u:k8s", 3.0), 0.5));
+        ScoredLink after = learned.prioritize(parent, outlinks).get(0);
+        assertEquals(Math.E, after.lift().factor(), 1e-9);
+        assertEquals(4, after.lift().version());
+        assertEquals(topology.prioritize(parent, outlinks).get(0).priority(), after.priority(), EPS);
+    }
+
+    @Test
+    void learnedOnABestFirstPrior() {
+        LinkSettings.Learned bestFirst = new LinkSettings.Learned(100, 40, 5000, 2000, LinkSettings.Target.VERDICT,
+                LinkSettings.Prior.BEST_FIRST);
+        LinkSettings d = LinkSettings.DEFAULT;
+        Topic t = new Topic("t", List.of("en"), KEYWORDS, List.of("https://example.org/"), 0.5, Topic.Strategy.LEARNED,
+                Topic.Focus.SOFT, Topic.Limits.NONE, null, org.topicstorm.topic.RelevanceSettings.DEFAULT,
+                new LinkSettings(d.tau(), d.tunnelAlpha(), d.hubWeight(), d.boilerplatePages(), bestFirst,
+                        d.siblings()));
+        ParentInfo parent = new ParentInfo("https://example.org/a", 0.6, true, 0, 0);
+        ScoredLink link = LinkPrioritizers.forTopic(t, Map.of(), () -> null)
+                .prioritize(parent, List.of(new Outlink("https://example.org/k8s/pods.html", "Kubernetes", "")))
+                .get(0);
+        // best-first: 0.6 + 0.001 * 0.894427, the best parent's (MAX)
+        assertEquals(0.6 + 0.001 * KUBERNETES, link.priority(), EPS);
+        assertEquals(Aggregation.MAX, link.aggregation());
     }
 }

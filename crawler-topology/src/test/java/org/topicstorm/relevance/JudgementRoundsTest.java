@@ -40,7 +40,7 @@ class JudgementRoundsTest {
         void page(String url, double score, Map<String, Double> features) {
             docs.put(url, new StatusDoc(url, "a.test", "FETCHED", CrawlState.DONE, score >= 0.2, score, score, null,
                     1, 0, 1, List.of(), null, null, null, 1, 0, 0, 0L, 0L, 0, Map.of(), null, null, null, null,
-                    new PageSummary("t", "s", List.of(), features)));
+                    new PageSummary("t", "s", List.of(), features), null));
         }
 
         @Override
@@ -74,7 +74,7 @@ class JudgementRoundsTest {
                 StatusDoc d = docs.get(v.url());
                 docs.put(v.url(), new StatusDoc(d.url(), d.host(), d.status(), d.state(), v.relevant(), v.relevance(),
                         v.relevance(), null, 1, 0, 1, List.of(), null, null, null, 1, 0, 0, 0L, 0L, 0, Map.of(), null,
-                        null, null, null, d.page()));
+                        null, null, null, d.page(), null));
             }
         }
 
