@@ -82,8 +82,9 @@ final class StatsCommand implements Callable<Integer> {
             return;
         }
         LinkClassifier c = LinkClassifier.of(state.get());
-        out.printf("Link classifier %d (learned strategy): trained on %d judged pages (%d relevant)%n",
-                c.version(), c.state().examples(), c.state().positives());
+        out.printf(java.util.Locale.ROOT, "Link classifier %d (learned strategy): trained on %d judged pages (%d relevant), "
+                + "trust %.2f (2 x its balanced accuracy on pages it did not see - 1; 0: it changes no priority)%n",
+                c.version(), c.state().examples(), c.state().positives(), c.state().trust());
         out.println("  towards relevant:   " + features(c.strongest(top, true)));
         out.println("  towards irrelevant: " + features(c.strongest(top, false)));
     }

@@ -13,7 +13,9 @@ import org.topicstorm.topic.LinkSettings;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The link learner's view of the status index: judged pages with the features of the link that led to them (the
@@ -28,25 +30,25 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
     private final ElasticsearchClient client;
     private final String statusIndex;
     private final StatusWriter writer;
-    private final LinkSettings.Target target;
+    private final LinkSettings.Learned settings;
     private final double threshold;
 
     /**
-     * @param target    what a judged page teaches (its verdict, or its score against {@code threshold})
+     * @param settings  what a judged page teaches ({@link LinkSettings.Learned#example})
      * @param threshold the topic's relevance threshold
      */
     public EsLinkCrawl(ElasticsearchClient client, String statusIndex, StatusWriter writer,
-                       LinkSettings.Target target, double threshold) {
+                       LinkSettings.Learned settings, double threshold) {
         this.client = client;
         this.statusIndex = statusIndex;
         this.writer = writer;
-        this.target = target;
+        this.settings = settings;
         this.threshold = threshold;
     }
 
     /** The fields read here. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Doc(String url, Boolean relevant, Double relevance, List<String> linkFeatures) {
+    record Doc(String url, Boolean relevant, Double relevance, List<String> linkFeatures, String parent) {
     }
 
     @Override
@@ -58,10 +60,11 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
     @Override
     public List<LinkClassifier.Example> recentExamples(int max) throws IOException {
         List<LinkClassifier.Example> examples = new ArrayList<>();
-        for (Doc d : search(Status.FETCHED, "lastFetched", max)) {
+        Set<String> ledToRelevant = settings.childCredit() > 0 ? parentsOfRelevantPages() : Set.of();
+        for (Doc d : search(Status.FETCHED, "lastFetched", max, null)) {
             if (d.linkFeatures() != null && !d.linkFeatures().isEmpty() && d.relevant() != null) {
-                examples.add(new LinkClassifier.Example(d.linkFeatures(),
-                        target.of(d.relevant(), d.relevance() == null ? 0 : d.relevance(), threshold)));
+                examples.add(new LinkClassifier.Example(d.linkFeatures(), settings.example(d.relevant(),
+                        d.relevance() == null ? 0 : d.relevance(), threshold, ledToRelevant.contains(d.url()))));
             }
         }
         // oldest first: the order the crawl judged them
@@ -72,7 +75,7 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
     @Override
     public List<LinkLearner.Waiting> bestWaiting(int max) throws IOException {
         List<LinkLearner.Waiting> waiting = new ArrayList<>();
-        for (Doc d : search(Status.DISCOVERED, "priorityKey", max)) {
+        for (Doc d : search(Status.DISCOVERED, "priorityKey", max, null)) {
             if (d.linkFeatures() != null && !d.linkFeatures().isEmpty()) {
                 waiting.add(new LinkLearner.Waiting(d.url(), d.linkFeatures()));
             }
@@ -93,14 +96,35 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
         return written;
     }
 
-    /** Documents of one status, highest {@code sortField} first. */
-    private List<Doc> search(Status status, String sortField, int max) throws IOException {
+    /**
+     * The parents (the best parent of each) of the most recently fetched relevant pages: the pages whose own links
+     * led to a relevant page.
+     */
+    private Set<String> parentsOfRelevantPages() throws IOException {
+        Set<String> parents = new HashSet<>();
+        for (Doc d : search(Status.FETCHED, "lastFetched", MAX_HITS, true)) {
+            if (d.parent() != null) {
+                parents.add(d.parent());
+            }
+        }
+        return parents;
+    }
+
+    /** Documents of one status (and verdict, when not null), highest {@code sortField} first. */
+    private List<Doc> search(Status status, String sortField, int max, Boolean relevant) throws IOException {
         SearchResponse<Doc> response = client.search(s -> s.index(statusIndex)
                 .size(Math.min(max, MAX_HITS))
                 .trackTotalHits(t -> t.enabled(false))
-                .query(q -> q.term(t -> t.field("status").value(status.name())))
+                .query(q -> q.bool(b -> {
+                    b.filter(f -> f.term(t -> t.field("status").value(status.name())));
+                    if (relevant != null) {
+                        b.filter(f -> f.term(t -> t.field("relevant").value(relevant)));
+                    }
+                    return b;
+                }))
                 .sort(o -> o.field(f -> f.field(sortField).order(SortOrder.Desc)))
-                .source(src -> src.filter(f -> f.includes("url", "relevant", "relevance", "linkFeatures"))), Doc.class);
+                .source(src -> src.filter(f -> f.includes("url", "relevant", "relevance", "linkFeatures",
+                        "parent"))), Doc.class);
         List<Doc> docs = new ArrayList<>();
         for (Hit<Doc> h : response.hits().hits()) {
             if (h.source() != null) {

@@ -42,17 +42,20 @@ public final class LinkPrioritizers {
         LinkFeatureExtractor extractor = new LinkFeatureExtractor(keywords::anchorScore,
                 text -> analyzer.terms(text, language), links.boilerplatePages());
         return switch (topic.strategy()) {
-            case LINK_TOPOLOGY -> new LinkTopologyPrioritizer(topic.focus(), maxDepth, extractor, links,
-                    topic.threshold(), soft);
+            case LINK_TOPOLOGY -> linkTopology(topic, maxDepth, extractor, soft);
             case HUB -> new HubPrioritizer(topic.focus(), maxDepth, extractor, links.hubWeight(), soft);
             case LEARNED -> new LearnedPrioritizer(topic.focus(), maxDepth, extractor,
                     switch (links.learned().prior()) {
-                        case LINK_TOPOLOGY -> new LinkTopologyPrioritizer(topic.focus(), maxDepth, extractor, links,
-                                topic.threshold(), soft);
+                        case LINK_TOPOLOGY -> linkTopology(topic, maxDepth, extractor, soft);
                         case BEST_FIRST -> new BestFirstPrioritizer(topic.focus(), maxDepth, soft,
                                 keywords::anchorScore);
                     }, classifier);
             case BEST_FIRST, BREADTH_FIRST -> throw new AssertionError("handled above");
         };
+    }
+
+    private static LinkTopologyPrioritizer linkTopology(Topic topic, int maxDepth, LinkFeatureExtractor extractor,
+                                                        double soft) {
+        return new LinkTopologyPrioritizer(topic.focus(), maxDepth, extractor, topic.links(), topic.threshold(), soft);
     }
 }

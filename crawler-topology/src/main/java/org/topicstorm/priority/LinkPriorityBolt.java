@@ -77,7 +77,7 @@ public class LinkPriorityBolt extends BaseRichBolt {
             StatusWriter rescorer = new StatusWriter(es, indices.status(), null,
                     new StatusMerge(FrontierConfig.fromConf(conf).schedule()), Clock.systemUTC());
             this.learner = new LinkLearner(new EsLinkCrawl(es, indices.status(), rescorer,
-                    topic.links().learned().target(), topic.threshold()),
+                    topic.links().learned(), topic.threshold()),
                     new EsModelStateStore(es, indices.model()), topic.links().learned(),
                     SparseLogistic.Options.DEFAULT, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
                     System.currentTimeMillis());

@@ -53,17 +53,36 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      * @param prior         the strategy whose priority the classifier's {@code Lift} multiplies (and that alone
      *                      orders the frontier until the first classifier, or while the classifier is no better
      *                      than chance)
+     * @param childCredit   what an irrelevant page teaches about its link when one of its own links led to a
+     *                      relevant page: a relevant page one hop further, discounted by this factor in [0, 1] (0:
+     *                      no credit). A link classifier that learns only whether the next page is relevant learns
+     *                      that index and section pages are not, and stops opening them; the adaptive crawler of
+     *                      Barbosa and Freire (ACHE's origin) learns also which links lead to targets in more steps.
      */
     public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target,
-                          Prior prior) {
-        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY);
+                          Prior prior, double childCredit) {
+        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY,
+                0.5);
 
         public Learned {
             prior = prior == null ? Prior.LINK_TOPOLOGY : prior;
+            if (!(childCredit >= 0 && childCredit <= 1)) {
+                throw new IllegalArgumentException("childCredit must be in [0, 1], got " + childCredit);
+            }
         }
 
         public Learned(int retrainEvery, int minExamples, int maxExamples, int rescore) {
-            this(retrainEvery, minExamples, maxExamples, rescore, Target.VERDICT, Prior.LINK_TOPOLOGY);
+            this(retrainEvery, minExamples, maxExamples, rescore, Target.VERDICT, Prior.LINK_TOPOLOGY,
+                    DEFAULT.childCredit());
+        }
+
+        /**
+         * What a judged page teaches about the link that led to it: its own target ({@link Target#of}), or the
+         * child credit if that is more and one of the pages it led to (a page whose best parent it is) is relevant.
+         */
+        public double example(boolean relevant, double score, double threshold, boolean ledToRelevant) {
+            double own = target.of(relevant, score, threshold);
+            return ledToRelevant ? Math.max(own, childCredit) : own;
         }
     }
 

@@ -65,7 +65,7 @@ public final class TopicLoader {
     public static final List<String> SIBLING_FIELDS = List.of("after", "factor");
     public static final List<String> TAU_FIELDS = List.of("extends", "same-shape", "boilerplate", "other");
     public static final List<String> LEARNED_FIELDS = List.of("retrain-every", "min-examples", "max-examples",
-            "rescore", "target", "prior");
+            "rescore", "target", "prior", "child-credit");
     private static final Map<String, LinkSettings.Target> TARGETS = Map.of(
             "verdict", LinkSettings.Target.VERDICT, "score", LinkSettings.Target.SCORE);
     private static final Map<String, LinkSettings.Prior> PRIORS = Map.of(
@@ -395,7 +395,8 @@ public final class TopicLoader {
                         present(r, "links.learned.rescore", false)
                                 ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore(),
                         choice(l.get("target"), "links.learned.target", TARGETS, learned.target()),
-                        choice(l.get("prior"), "links.learned.prior", PRIORS, learned.prior()));
+                        choice(l.get("prior"), "links.learned.prior", PRIORS, learned.prior()),
+                        fraction(l.get("child-credit"), "links.learned.child-credit", learned.childCredit()));
             }
             LinkSettings.Siblings siblings = d.siblings();
             JsonNode sd = node.get("sibling-demotion");

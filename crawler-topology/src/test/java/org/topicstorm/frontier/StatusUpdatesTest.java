@@ -36,7 +36,8 @@ class StatusUpdatesTest {
     void aFetchedPageCarriesItsOutlinksWhichComeFirst() {
         Metadata md = md(CrawlMetadata.PRIORITY, "0.7", CrawlMetadata.DEPTH, "2", CrawlMetadata.DISTANCE, "1",
                 CrawlMetadata.RELEVANCE, "0.81", CrawlMetadata.RELEVANT, "true");
-        List<ScoredLink> links = List.of(new ScoredLink("http://a.test/x", "solar", 0.81, 3, 0),
+        List<ScoredLink> links = List.of(new ScoredLink("http://a.test/x", "solar", 0.81, 3, 0, List.of("u:x"),
+                        org.topicstorm.priority.Aggregation.SUM, new org.topicstorm.priority.Lift(2.5, 7)),
                 new ScoredLink("http://b.test/y", "", 0.81, 3, 0));
         StatusChange c = updates.fromTuple("http://a.test/", md, Status.FETCHED, links, new Metadata());
         assertEquals(2, c.before().size());
@@ -48,6 +49,11 @@ class StatusUpdatesTest {
         assertEquals(0, x.distance());
         assertEquals("http://a.test/", x.parent());
         assertEquals("solar", x.anchor());
+        // the learned strategy's link: its features, aggregation and lift travel to the frontier
+        assertEquals(List.of("u:x"), x.features());
+        assertEquals(org.topicstorm.priority.Aggregation.SUM, x.aggregation());
+        assertEquals(new org.topicstorm.priority.Lift(2.5, 7), x.lift());
+        assertNull(c.before().get(1).lift());
         StatusUpdate own = c.outcome();
         assertEquals(Status.FETCHED, own.status());
         assertEquals(0.81, own.relevance());

@@ -179,7 +179,7 @@ class LinkStrategiesTest {
     @Test
     void learnedOnABestFirstPrior() {
         LinkSettings.Learned bestFirst = new LinkSettings.Learned(100, 40, 5000, 2000, LinkSettings.Target.VERDICT,
-                LinkSettings.Prior.BEST_FIRST);
+                LinkSettings.Prior.BEST_FIRST, 0.5);
         LinkSettings d = LinkSettings.DEFAULT;
         Topic t = new Topic("t", List.of("en"), KEYWORDS, List.of("https://example.org/"), 0.5, Topic.Strategy.LEARNED,
                 Topic.Focus.SOFT, Topic.Limits.NONE, null, org.topicstorm.topic.RelevanceSettings.DEFAULT,

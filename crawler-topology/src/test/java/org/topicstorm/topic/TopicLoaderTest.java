@@ -267,12 +267,30 @@ class TopicLoaderTest {
         assertEquals(Topic.Strategy.HUB, TopicLoader.fromString(MINIMAL + "strategy: hub", "d.yaml").strategy());
         assertEquals(LinkSettings.Target.SCORE, TopicLoader.fromString(MINIMAL + "links: {learned: {target: score}}",
                 "d.yaml").links().learned().target());
+        assertEquals(LinkSettings.Prior.LINK_TOPOLOGY, TopicLoader.fromString(MINIMAL, "d.yaml").links().learned()
+                .prior());
+        assertEquals(LinkSettings.Prior.BEST_FIRST, TopicLoader.fromString(MINIMAL
+                + "links: {learned: {prior: best-first}}", "d.yaml").links().learned().prior());
         // the score target: min(1, s / 2r)
         assertEquals(0.75, LinkSettings.Target.SCORE.of(true, 0.3, 0.2), 1e-12);
         assertEquals(0.25, LinkSettings.Target.SCORE.of(false, 0.1, 0.2), 1e-12);
         assertEquals(1.0, LinkSettings.Target.SCORE.of(true, 0.5, 0.2));
         assertEquals(1.0, LinkSettings.Target.VERDICT.of(true, 0.3, 0.2));
         assertEquals(0.0, LinkSettings.Target.VERDICT.of(false, 0.19, 0.2));
+        // the child credit: an irrelevant page that led to a relevant one teaches 0.5 (the default), a relevant one 1
+        LinkSettings.Learned d = LinkSettings.Learned.DEFAULT;
+        assertEquals(0.5, d.childCredit());
+        assertEquals(1.0, d.example(true, 0.3, 0.2, true));
+        assertEquals(0.5, d.example(false, 0.1, 0.2, true));
+        assertEquals(0.0, d.example(false, 0.1, 0.2, false));
+        LinkSettings.Learned scored = new LinkSettings.Learned(100, 40, 5000, 2000, LinkSettings.Target.SCORE,
+                LinkSettings.Prior.LINK_TOPOLOGY, 0.5);
+        // score target 0.15 / 0.4 = 0.375, raised to the credit 0.5; 0.35 / 0.4 = 0.875 stays
+        assertEquals(0.5, scored.example(false, 0.15, 0.2, true), 1e-12);
+        assertEquals(0.875, scored.example(true, 0.35, 0.2, true), 1e-12);
+        assertEquals(0.375, scored.example(false, 0.15, 0.2, false), 1e-12);
+        assertEquals(0.25, TopicLoader.fromString(MINIMAL + "links: {learned: {child-credit: 0.25}}", "d.yaml")
+                .links().learned().childCredit());
         assertEquals(Topic.Strategy.LEARNED,
                 TopicLoader.fromString(MINIMAL + "strategy: learned", "d.yaml").strategy());
     }
@@ -290,6 +308,8 @@ class TopicLoaderTest {
         assertError("links: {boilerplate-pages: 0}", "field 'links.boilerplate-pages'", "between 1 and");
         assertError("links: {learned: {retrain-every: 0}}", "field 'links.learned.retrain-every'");
         assertError("links: {learned: {target: label}}", "field 'links.learned.target'", "score, verdict");
+        assertError("links: {learned: {prior: hub}}", "field 'links.learned.prior'", "best-first, link-topology");
+        assertError("links: {learned: {child-credit: 2}}", "field 'links.learned.child-credit'");
         assertError("links: {learned: {max-examples: 20000}}", "field 'links.learned.max-examples'",
                 "between 1 and 10000");
         assertError("links: {learned: {min-examples: 50, max-examples: 40}}", "field 'links.learned.min-examples'",
