@@ -258,7 +258,8 @@ public final class StatusMerge {
                     status = Status.ERROR;
                     next = null;
                 } else {
-                    next = schedule.afterFetchError(now);
+                    // a server that answered 429 or 503 said when to come back (within bounds: BoundedHttpProtocol)
+                    next = u.retryAt() != null ? u.retryAt() : schedule.afterFetchError(now);
                 }
                 state = CrawlState.EXCEPTION;
             }

@@ -13,6 +13,7 @@ import org.apache.storm.utils.TupleUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.Demotion;
 import org.topicstorm.priority.ScoredLink;
@@ -54,7 +55,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.writer = new StatusWriter(es, indices.status(), config.recordLinks() ? indices.links() : null,
                 new StatusMerge(config.schedule()), Clock.systemUTC());
         this.transfer = MetadataTransfer.getInstance(conf);
-        this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf));
+        this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
+                ParseConfig.fromConf(conf).protocolMetadataPrefix());
         this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs());
         this.fetchClock = new FetchClock();
     }
@@ -64,6 +66,13 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
             StatusChange change;
             try {
+                if (isDeferred(tuple)) {
+                    // The fetcher sent nothing: the host asked to wait (429/503). Nothing to record; the failed
+                    // tuple makes the spout emit the URL again after a back-off, and it leaves the host out of its
+                    // queries until the host's time comes (HostThrottles).
+                    collector.fail(tuple);
+                    return;
+                }
                 change = changeOf(tuple);
             } catch (RuntimeException e) {
                 // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
@@ -82,6 +91,11 @@ public class StatusUpdaterBolt extends BaseRichBolt {
                 }
             });
         }
+    }
+
+    private boolean isDeferred(Tuple tuple) {
+        return toChanges.isDeferred((Metadata) tuple.getValueByField(TupleFields.METADATA),
+                (Status) tuple.getValueByField(TupleFields.STATUS));
     }
 
     @SuppressWarnings("unchecked")

@@ -191,6 +191,27 @@ class StatusMergeTest {
     }
 
     @Test
+    void aThrottledFetchIsDueAgainWhenTheServerSaidNotAfterTheErrorInterval() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
+        // 503 with Retry-After 120: due again 120 s after the answer, not after the 2 h error interval
+        StatusDoc e1 = merge.merge(d, outcome("http://a.test/x", Status.FETCH_ERROR, "http 503")
+                .withRetryAt(T0 + 120_000), T0 + 900);
+        assertEquals("FETCH_ERROR", e1.status());
+        assertEquals(CrawlState.EXCEPTION, e1.state());
+        assertEquals(T0 + 120_000, e1.nextFetchDate());
+        assertEquals(1, e1.errorCount(), "a throttled fetch counts as a failed one");
+        assertEquals("http 503", e1.error());
+        // the next failure without a Retry-After takes the usual interval again
+        StatusDoc e2 = merge.merge(e1, outcome("http://a.test/x", Status.FETCH_ERROR, "timeout"), T0 + 200_000);
+        assertEquals(T0 + 200_000 + 120 * 60_000L, e2.nextFetchDate());
+        // and the last one allowed gives up whatever the server said
+        StatusDoc e3 = merge.merge(e2, outcome("http://a.test/x", Status.FETCH_ERROR, "http 429")
+                .withRetryAt(T0 + 400_000), T0 + 300_000);
+        assertEquals("ERROR", e3.status());
+        assertNull(e3.nextFetchDate());
+    }
+
+    @Test
     void errorAndRedirectionAreFinal() {
         StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
         StatusDoc err = merge.merge(d, outcome("http://a.test/x", Status.ERROR, "robots.txt"), T0 + 1);
