@@ -13,7 +13,8 @@ import com.digitalpebble.stormcrawler.Metadata;
  *   <li>{@link #CUT_OFF_CODE}: the fetch hit the whole-fetch time limit or was slower than the minimum rate;
  *       {@link #CUT_OFF} holds the cause. A fetch error like any other (retried, then given up).</li>
  *   <li>{@link #DEFERRED_CODE}: nothing was sent, since the host asked to wait (429/503) and its time has not
- *       come; {@link #DEFERRED} holds the host's not-before time. Not an outcome: the URL is emitted again later.</li>
+ *       come; {@link #DEFERRED} holds the host's not-before time. Not a fetch: only the URL's next fetch time moves
+ *       (to the host's).</li>
  * </ul>
  * A real 429 or 503 keeps its status code and gets {@link #RETRY_AT}: when the URL (and its host) may be asked again.
  */
@@ -41,9 +42,9 @@ public final class FetchSignals {
         return epochMillis(md.getFirstValue(prefix + RETRY_AT));
     }
 
-    /** Whether the fetch was deferred (nothing was sent). */
-    public static boolean deferred(Metadata md, String prefix) {
-        return md.getFirstValue(prefix + DEFERRED) != null;
+    /** For a deferred fetch (nothing was sent), when the host's wait ends; else null. */
+    public static Long deferredUntil(Metadata md, String prefix) {
+        return epochMillis(md.getFirstValue(prefix + DEFERRED));
     }
 
     private static Long epochMillis(String s) {

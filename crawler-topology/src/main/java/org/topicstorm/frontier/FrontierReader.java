@@ -133,12 +133,15 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         return counts;
     }
 
-    /** The error of a URL whose server asked the crawl to wait (StatusUpdates: "http " and the status code). */
-    static final List<String> THROTTLED_ERRORS = List.of("http 429", "http 503");
+    /**
+     * The errors of URLs whose host asked the crawl to wait: answered 429 or 503 (StatusUpdates: "http " and the
+     * status code), or held back by the fetcher meanwhile.
+     */
+    static final List<String> THROTTLED_ERRORS = List.of("http 429", "http 503", StatusUpdates.DEFERRED);
 
     /**
      * The hosts of a shard that asked the crawl to wait, with the time each may be asked again: the latest next fetch
-     * date of its throttled URLs ({@link HostThrottles}), for those still ahead of {@code now}.
+     * date of its throttled or held-back URLs ({@link HostThrottles}), for those still ahead of {@code now}.
      */
     public static Map<String, Long> throttledUntil(ElasticsearchClient client, String index, int shard, long now)
             throws IOException {
@@ -146,7 +149,6 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         SearchResponse<Void> r = client.search(s -> {
             s.index(index).size(0).trackTotalHits(t -> t.enabled(false))
                     .query(q -> q.bool(b -> b
-                            .filter(f -> f.term(t -> t.field("status").value("FETCH_ERROR")))
                             .filter(f -> f.terms(t -> t.field("error").terms(v -> v.value(errors))))
                             .filter(f -> f.range(g -> g.date(d -> d.field("nextFetchDate").gt(Long.toString(now))
                                     .format("epoch_millis"))))))

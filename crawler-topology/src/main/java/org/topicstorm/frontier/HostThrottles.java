@@ -10,7 +10,8 @@ import java.util.Set;
  * their time comes, so that their other due URLs are neither fetched nor sent to the fetcher only to be deferred.
  *
  * <p>A host's time is what its throttled URLs' status documents say: such a URL is a FETCH_ERROR with error
- * "http 429" or "http 503" and its next fetch date at the time the host asked for ({@code BoundedHttpProtocol}). The
+ * "http 429" or "http 503", or a URL the fetcher held back meanwhile (error {@link StatusUpdates#DEFERRED}), with its
+ * next fetch date at the time the host asked for ({@code BoundedHttpProtocol}). The
  * index is read again every {@code refreshMs}; between reads a host comes back as soon as its time has passed. The
  * index lags the fetcher by a status batch and a refresh (about a second): the fetcher itself sends nothing to a
  * waiting host meanwhile. Thread-safe (queries run on the spout's query thread).

@@ -66,13 +66,6 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
             StatusChange change;
             try {
-                if (isDeferred(tuple)) {
-                    // The fetcher sent nothing: the host asked to wait (429/503). Nothing to record; the failed
-                    // tuple makes the spout emit the URL again after a back-off, and it leaves the host out of its
-                    // queries until the host's time comes (HostThrottles).
-                    collector.fail(tuple);
-                    return;
-                }
                 change = changeOf(tuple);
             } catch (RuntimeException e) {
                 // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
@@ -91,11 +84,6 @@ public class StatusUpdaterBolt extends BaseRichBolt {
                 }
             });
         }
-    }
-
-    private boolean isDeferred(Tuple tuple) {
-        return toChanges.isDeferred((Metadata) tuple.getValueByField(TupleFields.METADATA),
-                (Status) tuple.getValueByField(TupleFields.STATUS));
     }
 
     @SuppressWarnings("unchecked")

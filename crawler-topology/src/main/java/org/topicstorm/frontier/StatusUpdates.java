@@ -30,6 +30,8 @@ public final class StatusUpdates {
     /** Where StormCrawler's FetcherBolt puts the cause of a failed fetch (it sets no error.cause for those). */
     static final String FETCH_EXCEPTION = "fetch.exception";
     static final String FETCH_STATUS_CODE = "fetch.statusCode";
+    /** The error of a URL the fetcher held back because its host asked to wait (the spout finds such hosts by it). */
+    public static final String DEFERRED = "deferred: the host asked to wait (429/503)";
 
     private final UrlFilterChain filters;
     /** Where the fetcher put the protocol's response metadata (StormCrawler's protocol.md.prefix). */
@@ -45,13 +47,6 @@ public final class StatusUpdates {
         this.protocolPrefix = protocolPrefix == null ? "" : protocolPrefix;
     }
 
-    /**
-     * Whether a fetch outcome is the fetcher's deferral: nothing was sent, since the host asked to wait (429/503).
-     * Not an outcome to record: the URL stays as it is and is emitted again later.
-     */
-    public boolean isDeferred(Metadata md, Status status) {
-        return status == Status.FETCH_ERROR && FetchSignals.deferred(md, protocolPrefix);
-    }
 
     /**
      * @param outlinks  the page's scored outlinks (FETCHED pages from the link-priority bolt), else null
@@ -132,7 +127,9 @@ public final class StatusUpdates {
                 keep,
                 status == Status.DISCOVERED ? null : fetchedAt(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
         if (status == Status.FETCH_ERROR) {
-            return u.withRetryAt(FetchSignals.retryAt(md, protocolPrefix));
+            Long waitUntil = FetchSignals.deferredUntil(md, protocolPrefix);
+            return waitUntil != null ? u.deferredUntil(waitUntil, DEFERRED)
+                    : u.withRetryAt(FetchSignals.retryAt(md, protocolPrefix));
         }
         return status == Status.FETCHED ? u.withPage(PageSummary.fromJson(md.getFirstValue(CrawlMetadata.PAGE))) : u;
     }

@@ -307,12 +307,13 @@ class FrontierIT {
 
     @Test
     void aHostThatAskedToWaitIsLeftOutUntilItsTime() throws Exception {
-        // slow.test answered 429 (Retry-After: due again at +60 s) to p0 and 503 (+30 s) to p1; busy.test answered
-        // 503 long ago (its time is past); a 404 is no throttle; other.test has worse URLs
+        // slow.test answered 429 (Retry-After: due again at +60 s) to p0 and 503 (+30 s) to p1; held.test's p0 was held
+        // back by the fetcher until +45 s (its robots.txt got the 429); busy.test answered 503 long ago (its time is
+        // past); a 404 is no throttle; other.test has worse URLs
         CrawlIndices own = freshIndices("frontier-it-throttles", 1);
         StatusWriter writer = writer(own);
         List<StatusUpdate> found = new ArrayList<>();
-        for (String host : List.of("slow", "busy", "gone", "other")) {
+        for (String host : List.of("slow", "held", "busy", "gone", "other")) {
             for (int i = 0; i < 4; i++) {
                 found.add(StatusUpdate.discovered("http://" + host + ".test/p" + i,
                         host.equals("other") ? 0.1 : 0.9, 1, 0, null, null));
@@ -324,11 +325,14 @@ class FrontierIT {
                 throttled("http://slow.test/p0", "http 429", now + 60_000),
                 throttled("http://slow.test/p1", "http 503", now + 30_000),
                 throttled("http://busy.test/p0", "http 503", now - 1_000),
+                new StatusUpdate("http://held.test/p0", Status.FETCH_ERROR, 0, 0, 0, null, null, null, null, null,
+                        Map.of()).deferredUntil(now + 45_000, StatusUpdates.DEFERRED),
                 new StatusUpdate("http://gone.test/p0", Status.FETCH_ERROR, 0, 0, 0, null, null, null, null,
                         "http 404", Map.of())));
         client.indices().refresh(r -> r.index(own.status()));
         // the latest time a host asked for, for the hosts still waiting
-        assertEquals(Map.of("slow.test", now + 60_000), FrontierReader.throttledUntil(client, own.status(), 0, now));
+        assertEquals(Map.of("slow.test", now + 60_000, "held.test", now + 45_000),
+                FrontierReader.throttledUntil(client, own.status(), 0, now));
 
         HostThrottles throttles = new HostThrottles(2_000,
                 (shard, at) -> FrontierReader.throttledUntil(client, own.status(), shard, at));
@@ -336,11 +340,12 @@ class FrontierIT {
                 null, 0, throttles);
         Set<String> hosts = reader.nextBatch(0, now).stream().map(StatusDoc::host).collect(Collectors.toSet());
         assertEquals(Set.of("busy.test", "gone.test", "other.test"), hosts);
-        // a minute later slow.test's time has come: its URLs are due again, the throttled ones included
+        // a minute later their time has come: their URLs are due again, the throttled ones included
         List<String> slow = reader.nextBatch(0, now + 60_000).stream().map(StatusDoc::url)
                 .filter(u -> u.contains("slow")).sorted().toList();
         assertEquals(List.of("http://slow.test/p0", "http://slow.test/p1", "http://slow.test/p2",
                 "http://slow.test/p3"), slow);
+        assertEquals(4, reader.nextBatch(0, now + 60_000).stream().filter(d -> d.host().equals("held.test")).count());
         own.delete(client);
     }
 

@@ -212,6 +212,32 @@ class StatusMergeTest {
     }
 
     @Test
+    void aDeferredFetchIsNoFetchOnlyTheNextFetchTimeAndTheReasonChange() {
+        StatusDoc waiting = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://a.test/"), T0);
+        StatusUpdate held = outcome("http://a.test/x", Status.FETCH_ERROR, null)
+                .deferredUntil(T0 + 60_000, StatusUpdates.DEFERRED);
+        StatusDoc d = merge.merge(waiting, held, T0 + 10);
+        assertEquals("DISCOVERED", d.status());
+        assertEquals(CrawlState.WAITING, d.state());
+        assertEquals(T0 + 60_000, d.nextFetchDate());
+        assertEquals(StatusUpdates.DEFERRED, d.error());
+        assertEquals(0, d.errorCount());
+        assertEquals(0, d.fetchCount());
+        assertNull(d.firstFetched(), "never fetched: not in the crawl log");
+        assertNull(d.lastFetched());
+        assertEquals(0.5, d.priority());
+        assertEquals(T0 + 10, d.updated());
+        // a page due for a re-fetch keeps its verdict and its counts
+        StatusDoc page = merge.merge(waiting, fetched("http://a.test/x", 0.7, true), T0 + 20);
+        StatusDoc later = merge.merge(page, held, T0 + 30);
+        assertEquals("FETCHED", later.status());
+        assertEquals(CrawlState.DONE, later.state());
+        assertEquals(1, later.fetchCount());
+        assertEquals(page.firstFetched(), later.firstFetched());
+        assertEquals(T0 + 60_000, later.nextFetchDate());
+    }
+
+    @Test
     void errorAndRedirectionAreFinal() {
         StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
         StatusDoc err = merge.merge(d, outcome("http://a.test/x", Status.ERROR, "robots.txt"), T0 + 1);

@@ -134,7 +134,7 @@ class StatusUpdatesTest {
         assertEquals(Status.FETCH_ERROR, u.status());
         assertEquals("cut off: whole-fetch time limit of 30.0 s reached", u.error());
         assertNull(u.retryAt(), "retried after the usual error interval");
-        assertFalse(updates.isDeferred(md, Status.FETCH_ERROR));
+        assertFalse(u.deferred());
     }
 
     @Test
@@ -155,11 +155,15 @@ class StatusUpdatesTest {
     }
 
     @Test
-    void aDeferredFetchIsNoOutcome() {
+    void aDeferredFetchOnlyMovesTheNextFetchTime() {
         Metadata md = md(StatusUpdates.FETCH_STATUS_CODE, "-2", "protocol." + FetchSignals.DEFERRED, "1700000120000");
-        assertTrue(updates.isDeferred(md, Status.FETCH_ERROR));
-        assertFalse(updates.isDeferred(md(StatusUpdates.FETCH_STATUS_CODE, "429"), Status.FETCH_ERROR));
-        assertFalse(updates.isDeferred(md, Status.FETCHED));
+        StatusUpdate u = updates.fromTuple("http://a.test/", md, Status.FETCH_ERROR, null, new Metadata()).outcome();
+        assertTrue(u.deferred());
+        assertEquals(1_700_000_120_000L, u.retryAt());
+        assertEquals(StatusUpdates.DEFERRED, u.error());
+        StatusUpdate throttled = updates.fromTuple("http://a.test/", md(StatusUpdates.FETCH_STATUS_CODE, "429",
+                "protocol." + FetchSignals.RETRY_AT, "1"), Status.FETCH_ERROR, null, new Metadata()).outcome();
+        assertFalse(throttled.deferred(), "a 429 is a fetch");
     }
 
     @Test
