@@ -41,8 +41,10 @@ public final class HostileServer implements AutoCloseable {
     private final Map<String, AtomicLong> bytesSent = new ConcurrentHashMap<>();
     private final Map<String, Long> hungUpAt = new ConcurrentHashMap<>();
     private volatile Throttle throttle;
+    private final AtomicLong throttled = new AtomicLong();
 
-    private record Throttle(int status, String retryAfter) {
+    /** @param times how many requests are answered so (0: all); robotsToo: robots.txt as well */
+    private record Throttle(int status, String retryAfter, int times, boolean robotsToo) {
     }
 
     /** @param address a loopback address, e.g. "127.0.0.21" */
@@ -168,8 +170,21 @@ public final class HostileServer implements AutoCloseable {
 
     /** Every request from now on is answered {@code status} (429, 503) with this Retry-After (null: none). */
     public HostileServer throttle(int status, String retryAfter) {
-        this.throttle = new Throttle(status, retryAfter);
+        return throttle(status, retryAfter, 0, true);
+    }
+
+    /**
+     * The next {@code times} requests (0: all of them) are answered {@code status} with this Retry-After (null: none),
+     * robots.txt included or not; then the host answers as usual.
+     */
+    public HostileServer throttle(int status, String retryAfter, int times, boolean robotsToo) {
+        this.throttle = new Throttle(status, retryAfter, times, robotsToo);
         return this;
+    }
+
+    /** The requests answered with the throttle's status so far. */
+    public long throttled() {
+        return throttled.get();
     }
 
     /** Requests so far, in order. */
@@ -198,7 +213,9 @@ public final class HostileServer implements AutoCloseable {
             String path = ex.getRequestURI().getRawPath();
             requests.add(new Request(path, System.currentTimeMillis()));
             Throttle t = throttle;
-            if (t != null) {
+            if (t != null && (t.robotsToo() || !path.equals("/robots.txt"))
+                    && (t.times() == 0 || throttled.get() < t.times())) {
+                throttled.incrementAndGet();
                 if (t.retryAfter() != null) {
                     ex.getResponseHeaders().add("Retry-After", t.retryAfter());
                 }
