@@ -14,7 +14,10 @@ import org.topicstorm.frontier.UrlIds;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,6 +47,8 @@ public class BoundedHttpProtocol extends HttpProtocol {
     static final String PARTIAL_AS_TRIMMED = "http.content.partial.as.trimmed";
     /** Response headers are stored lower-case by StormCrawler's OkHttp protocol. */
     static final String RETRY_AFTER = "retry-after";
+    /** Calls whose DNS time StormCrawler's protocol remembers at most (it forgets a call once its body is read). */
+    static final int MAX_DNS_TIMES = 1_000;
 
     private FetchConfig limits;
     private HostBackoff backoff;
@@ -67,14 +72,24 @@ public class BoundedHttpProtocol extends HttpProtocol {
     /**
      * StormCrawler 2.4 builds its OkHttp client in configure() and offers neither a call timeout nor a way to add an
      * interceptor: both are added to its builder (which it also uses for requests through a proxy), and its client
-     * is built again from it.
+     * is built again from it. Its map of DNS times per call is a plain HashMap written by every fetcher thread, and
+     * a call that fails never leaves it: it is replaced by a synchronized one that keeps the latest
+     * {@link #MAX_DNS_TIMES} calls.
      */
     private void bound() {
         try {
             Field builderField = HttpProtocol.class.getDeclaredField("builder");
             Field clientField = HttpProtocol.class.getDeclaredField("client");
+            Field dnsTimesField = HttpProtocol.class.getDeclaredField("DNStimes");
             builderField.setAccessible(true);
             clientField.setAccessible(true);
+            dnsTimesField.setAccessible(true);
+            dnsTimesField.set(this, Collections.synchronizedMap(new LinkedHashMap<String, Long>() {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                    return size() > MAX_DNS_TIMES;
+                }
+            }));
             OkHttpClient.Builder builder = (OkHttpClient.Builder) builderField.get(this);
             builder.callTimeout(limits.timeLimitMs(), TimeUnit.MILLISECONDS)
                     .addNetworkInterceptor(new TransferGuard(limits.minBytesPerSec(), limits.minRateWindowMs(),
@@ -82,7 +97,7 @@ public class BoundedHttpProtocol extends HttpProtocol {
             clientField.set(this, builder.build());
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalStateException("StormCrawler's okhttp HttpProtocol is not the one of version 2.4 (fields "
-                    + "'builder' and 'client'): its fetches cannot be bounded", e);
+                    + "'builder', 'client' and 'DNStimes'): its fetches cannot be bounded", e);
         }
     }
 

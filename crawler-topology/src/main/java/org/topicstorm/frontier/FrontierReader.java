@@ -36,6 +36,9 @@ import java.util.Set;
  * across a page boundary are left to the next batch (search_after starts strictly after the page's last one).
  * The batch is ordered by priority, highest first, ties by discovery time (older first) and URL.
  *
+ * <p>Hosts are left out of the scan while they have had their pages ({@link HostCaps}) or asked the crawl to wait
+ * with a 429 or 503 ({@link HostThrottles}); their URLs stay waiting.
+ *
  * <p>Rank cut ({@code maxRank}): a batch takes URLs only down to the priority of the shard's {@code maxRank}-th best
  * due URL (ties included). Without it every host with due URLs got its K places, and since each host is its own
  * fetch queue, a crawl over many hosts fetched from all of them at the same pace whatever their priorities (a crawl

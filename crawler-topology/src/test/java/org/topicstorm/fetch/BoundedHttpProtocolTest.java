@@ -81,6 +81,14 @@ class BoundedHttpProtocolTest {
     }
 
     @Test
+    void stormCrawlersMapOfDnsTimesIsSafeForEveryFetcherThread() throws Exception {
+        java.lang.reflect.Field f = com.digitalpebble.stormcrawler.protocol.okhttp.HttpProtocol.class
+                .getDeclaredField("DNStimes");
+        f.setAccessible(true);
+        assertEquals("java.util.Collections$SynchronizedMap", f.get(protocol).getClass().getName());
+    }
+
+    @Test
     void aDripIsCutOffByTheMinimumRate() throws Exception {
         long start = System.currentTimeMillis();
         ProtocolResponse r = fetch(site.url("/drip"));
