@@ -164,6 +164,7 @@ final class CrawlCommand implements Callable<Integer> {
     /** Checks every bolt's configuration before the topology starts: a bad value in a worker would kill it. */
     private static void validate(Map<String, Object> conf, Topic topic) {
         FrontierConfig.fromConf(conf);
+        org.topicstorm.fetch.FetchConfig.fromConf(conf);
         ParseConfig.fromConf(conf);
         UrlFilterChain.fromConf(conf);
         LinkPrioritizers.forTopic(topic, conf);

@@ -40,6 +40,8 @@ public class EsFrontierSpout extends BaseRichSpout {
 
     /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
     static final long CAP_COUNT_INTERVAL_MS = 5_000;
+    /** How often the hosts that asked to wait (429/503) are read from the status index. */
+    static final long THROTTLE_READ_INTERVAL_MS = 2_000;
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
@@ -51,8 +53,11 @@ public class EsFrontierSpout extends BaseRichSpout {
         // limits.max-pages-per-host: hosts that had their pages are left out of the queries, counted every 5 s
         this.caps = perHost <= 0 ? null : new HostCaps(perHost, CAP_COUNT_INTERVAL_MS,
                 shard -> FrontierReader.fetchedPerHost(es, indices.status(), shard));
+        // hosts that answered 429/503 are left out until the time they asked for
+        HostThrottles throttles = new HostThrottles(THROTTLE_READ_INTERVAL_MS,
+                (shard, now) -> FrontierReader.throttledUntil(es, indices.status(), shard, now));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank());
+                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles);
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {

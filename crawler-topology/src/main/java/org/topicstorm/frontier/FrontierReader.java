@@ -36,6 +36,9 @@ import java.util.Set;
  * across a page boundary are left to the next batch (search_after starts strictly after the page's last one).
  * The batch is ordered by priority, highest first, ties by discovery time (older first) and URL.
  *
+ * <p>Hosts are left out of the scan while they have had their pages ({@link HostCaps}) or asked the crawl to wait
+ * with a 429 or 503 ({@link HostThrottles}); their URLs stay waiting.
+ *
  * <p>Rank cut ({@code maxRank}): a batch takes URLs only down to the priority of the shard's {@code maxRank}-th best
  * due URL (ties included). Without it every host with due URLs got its K places, and since each host is its own
  * fetch queue, a crawl over many hosts fetched from all of them at the same pace whatever their priorities (a crawl
@@ -68,6 +71,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     private final HostCaps caps;
     /** 0: no rank cut */
     private final int maxRank;
+    /** null: hosts that answered 429/503 are not left out (the fetcher still defers their requests) */
+    private final HostThrottles throttles;
 
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost) {
         this(client, index, maxHosts, perHost, DEFAULT_MAX_PAGES);
@@ -90,6 +95,13 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
      */
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
                           HostCaps caps, int maxRank) {
+        this(client, index, maxHosts, perHost, maxPages, caps, maxRank, null);
+    }
+
+    /** @param throttles the hosts to leave out while they ask the crawl to wait (429, 503), or null */
+    public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
+                          HostCaps caps, int maxRank, HostThrottles throttles) {
+        this.throttles = throttles;
         this.maxRank = maxRank;
         this.client = client;
         this.index = index;
@@ -125,6 +137,39 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     }
 
     /**
+     * The errors of URLs whose host asked the crawl to wait: answered 429 or 503 (StatusUpdates: "http " and the
+     * status code), or held back by the fetcher meanwhile.
+     */
+    static final List<String> THROTTLED_ERRORS = List.of("http 429", "http 503", StatusUpdates.DEFERRED);
+
+    /**
+     * The hosts of a shard that asked the crawl to wait, with the time each may be asked again: the latest next fetch
+     * date of its throttled or held-back URLs ({@link HostThrottles}), for those still ahead of {@code now}.
+     */
+    public static Map<String, Long> throttledUntil(ElasticsearchClient client, String index, int shard, long now)
+            throws IOException {
+        List<FieldValue> errors = THROTTLED_ERRORS.stream().map(FieldValue::of).toList();
+        SearchResponse<Void> r = client.search(s -> {
+            s.index(index).size(0).trackTotalHits(t -> t.enabled(false))
+                    .query(q -> q.bool(b -> b
+                            .filter(f -> f.terms(t -> t.field("error").terms(v -> v.value(errors))))
+                            .filter(f -> f.range(g -> g.date(d -> d.field("nextFetchDate").gt(Long.toString(now))
+                                    .format("epoch_millis"))))))
+                    .aggregations("hosts", a -> a.terms(t -> t.field("host").size(MAX_COUNTED_HOSTS))
+                            .aggregations("until", u -> u.max(m -> m.field("nextFetchDate"))));
+            if (shard >= 0) {
+                s.preference("_shards:" + shard);
+            }
+            return s;
+        }, Void.class);
+        Map<String, Long> until = new java.util.HashMap<>();
+        for (var b : r.aggregations().get("hosts").sterms().buckets().array()) {
+            until.put(b.key().stringValue(), (long) b.aggregations().get("until").max().value());
+        }
+        return until;
+    }
+
+    /**
      * @param shard the shard to read (the spout task's index), or -1 for all shards
      * @param now   the current time in epoch millis: documents due at or before it are returned
      */
@@ -140,7 +185,11 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     @Override
     public List<StatusDoc> nextBatch(int shard, long now, Collection<String> done) throws IOException {
         List<String> doneIds = done.stream().map(UrlIds::id).toList();
-        Set<String> capped = caps == null ? Set.of() : caps.capped(shard, now);
+        // hosts that had their pages, and hosts that asked the crawl to wait
+        Set<String> leftOut = new java.util.HashSet<>(caps == null ? Set.of() : caps.capped(shard, now));
+        if (throttles != null) {
+            leftOut.addAll(throttles.waiting(shard, now));
+        }
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
@@ -148,7 +197,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         double floor = Double.NEGATIVE_INFINITY;
         boolean belowFloor = false;
         for (int page = 0; page < maxPages && !quota.isFull() && !belowFloor; page++) {
-            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, capped, quota, after, pageSize);
+            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, quota, after, pageSize);
             if (page == 0 && maxRank > 0 && !hits.isEmpty()) {
                 // the first page is the shard's best due URLs: the maxRank-th gives the floor
                 StatusDoc atRank = hits.get(Math.min(maxRank, hits.size()) - 1).source();
@@ -174,7 +223,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     }
 
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
-    private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, Set<String> capped,
+    private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, Set<String> leftOutHosts,
                                      HostQuota quota, List<FieldValue> after, int pageSize) throws IOException {
         SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
@@ -191,8 +240,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                         if (!doneIds.isEmpty()) {
                             b.mustNot(m -> m.ids(i -> i.values(doneIds)));
                         }
-                        if (!capped.isEmpty()) {
-                            b.mustNot(hostIn(capped));
+                        if (!leftOutHosts.isEmpty()) {
+                            b.mustNot(hostIn(leftOutHosts));
                         }
                         return b;
                     }))

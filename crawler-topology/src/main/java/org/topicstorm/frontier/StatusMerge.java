@@ -227,6 +227,9 @@ public final class StatusMerge {
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
     private StatusDoc outcome(StatusDoc d, StatusUpdate u, long now) {
+        if (u.deferred()) {
+            return deferral(d, u, now);
+        }
         Status status = u.status();
         CrawlState state;
         Long next;
@@ -258,7 +261,8 @@ public final class StatusMerge {
                     status = Status.ERROR;
                     next = null;
                 } else {
-                    next = schedule.afterFetchError(now);
+                    // a server that answered 429 or 503 said when to come back (within bounds: BoundedHttpProtocol)
+                    next = u.retryAt() != null ? u.retryAt() : schedule.afterFetchError(now);
                 }
                 state = CrawlState.EXCEPTION;
             }
@@ -280,5 +284,16 @@ public final class StatusMerge {
                 d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
                 d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(),
                 u.page() != null ? u.page() : d.page(), d.lift());
+    }
+
+    /**
+     * The fetcher sent nothing: the host asked to wait (429/503). Not a fetch: status, counts and fetch times stay;
+     * the URL is due when the host's time comes, and its error says why it waits (the spout finds waiting hosts by it).
+     */
+    private StatusDoc deferral(StatusDoc d, StatusUpdate u, long now) {
+        return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), d.priority(),
+                u.retryAt(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), u.error(),
+                d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(),
+                d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift());
     }
 }

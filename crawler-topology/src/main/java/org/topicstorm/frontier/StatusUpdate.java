@@ -27,6 +27,10 @@ import java.util.Map;
  *                       judgement or a retrained page classifier's; nothing else of the page changes
  * @param lift           DISCOVERED: the learned strategy's factor on the URL's priority from this link's features,
  *                       or null (factor 1); rescore: the new lift
+ * @param retryAt        FETCH_ERROR: epoch ms before which the server (a 429 or 503) asked not to be asked again, the
+ *                       URL's next fetch time instead of the usual error interval; else null
+ * @param deferred       FETCH_ERROR: the fetcher sent nothing, since the host still waits (until {@code retryAt}): not
+ *                       a fetch, only the URL's next fetch time moves
  */
 public record StatusUpdate(
         String url,
@@ -47,12 +51,24 @@ public record StatusUpdate(
         Double demoteFactor,
         PageSummary page,
         boolean verdictOnly,
-        Lift lift) {
+        Lift lift,
+        Long retryAt,
+        boolean deferred) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
         aggregation = aggregation == null ? Aggregation.MAX : aggregation;
         features = features == null ? List.of() : List.copyOf(features);
+    }
+
+    /** Any update but a throttled fetch outcome. */
+    public StatusUpdate(String url, Status status, double priority, int depth, int distance, String parent,
+                        String anchor, Double relevance, Boolean relevant, String error,
+                        Map<String, List<String>> metadata, Long fetchedAt, Aggregation aggregation,
+                        List<String> features, Integer rescoreVersion, Double demoteFactor, PageSummary page,
+                        boolean verdictOnly, Lift lift) {
+        this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
+                aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, null, false);
     }
 
     /** A fetch outcome or a plain discovery (MAX, no features). */
@@ -105,7 +121,25 @@ public record StatusUpdate(
     /** The same fetch outcome with what is kept of the judged page. */
     public StatusUpdate withPage(PageSummary summary) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
-                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false, lift);
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false, lift,
+                retryAt, deferred);
+    }
+
+    /** The same fetch outcome, throttled by the server: the URL is due again at {@code at}. */
+    public StatusUpdate withRetryAt(Long at) {
+        return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, at,
+                deferred);
+    }
+
+    /**
+     * Not fetched: the fetcher held the request back because the host asked to wait until {@code at}; the URL is due
+     * then, with {@code cause} as its error.
+     */
+    public StatusUpdate deferredUntil(long at, String cause) {
+        return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, cause,
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, at,
+                true);
     }
 
     /** A fetched page's new verdict (a person's judgement, or a retrained classifier's score). */

@@ -13,6 +13,7 @@ import org.apache.storm.utils.TupleUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.Demotion;
 import org.topicstorm.priority.ScoredLink;
@@ -54,7 +55,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.writer = new StatusWriter(es, indices.status(), config.recordLinks() ? indices.links() : null,
                 new StatusMerge(config.schedule()), Clock.systemUTC());
         this.transfer = MetadataTransfer.getInstance(conf);
-        this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf));
+        this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
+                ParseConfig.fromConf(conf).protocolMetadataPrefix());
         this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs());
         this.fetchClock = new FetchClock();
     }

@@ -4,6 +4,8 @@ import org.topicstorm.relevance.PageSummary;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
+import org.topicstorm.fetch.FetchSignals;
+import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.Demotion;
 import org.topicstorm.priority.ScoredLink;
@@ -28,12 +30,23 @@ public final class StatusUpdates {
     /** Where StormCrawler's FetcherBolt puts the cause of a failed fetch (it sets no error.cause for those). */
     static final String FETCH_EXCEPTION = "fetch.exception";
     static final String FETCH_STATUS_CODE = "fetch.statusCode";
+    /** The error of a URL the fetcher held back because its host asked to wait (the spout finds such hosts by it). */
+    public static final String DEFERRED = "deferred: the host asked to wait (429/503)";
 
     private final UrlFilterChain filters;
+    /** Where the fetcher put the protocol's response metadata (StormCrawler's protocol.md.prefix). */
+    private final String protocolPrefix;
 
     public StatusUpdates(UrlFilterChain filters) {
-        this.filters = filters;
+        this(filters, ParseConfig.DEFAULT_PROTOCOL_MD_PREFIX);
     }
+
+    /** @param protocolPrefix StormCrawler's {@code protocol.md.prefix} */
+    public StatusUpdates(UrlFilterChain filters, String protocolPrefix) {
+        this.filters = filters;
+        this.protocolPrefix = protocolPrefix == null ? "" : protocolPrefix;
+    }
+
 
     /**
      * @param outlinks  the page's scored outlinks (FETCHED pages from the link-priority bolt), else null
@@ -93,7 +106,7 @@ public final class StatusUpdates {
         return filters.forPage(url, md).filter(absolute);
     }
 
-    private static StatusUpdate update(String url, Metadata md, Status status, Metadata persisted) {
+    private StatusUpdate update(String url, Metadata md, Status status, Metadata persisted) {
         Map<String, List<String>> keep = new HashMap<>();
         for (String key : persisted.keySet()) {
             if (!key.startsWith("ts.") && !key.equals(CrawlMetadata.DEPTH)) {
@@ -113,11 +126,30 @@ public final class StatusUpdates {
                 errorCause(md, status),
                 keep,
                 status == Status.DISCOVERED ? null : fetchedAt(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
+        if (status == Status.FETCH_ERROR) {
+            Long waitUntil = FetchSignals.deferredUntil(md, protocolPrefix);
+            return waitUntil != null ? u.deferredUntil(waitUntil, DEFERRED)
+                    : u.withRetryAt(FetchSignals.retryAt(md, protocolPrefix));
+        }
         return status == Status.FETCHED ? u.withPage(PageSummary.fromJson(md.getFirstValue(CrawlMetadata.PAGE))) : u;
     }
 
-    /** StormCrawler's error.cause; for a failed fetch, the exception or the HTTP status instead. */
-    static String errorCause(Metadata md, Status status) {
+    /**
+     * Why a fetch failed: the fetcher's own cut-off (time limit, minimum rate), else the HTTP status of a server
+     * that asked to wait ("http 429", "http 503": the spout finds throttled hosts by it), else StormCrawler's
+     * error.cause, the exception or the HTTP status.
+     */
+    String errorCause(Metadata md, Status status) {
+        if (status == Status.FETCH_ERROR) {
+            String cutOff = FetchSignals.cutOff(md, protocolPrefix);
+            if (cutOff != null) {
+                return cutOff;
+            }
+            String code = md.getFirstValue(FETCH_STATUS_CODE);
+            if (code != null && FetchSignals.retryAt(md, protocolPrefix) != null) {
+                return "http " + code.strip();
+            }
+        }
         String cause = md.getFirstValue(Constants.STATUS_ERROR_CAUSE);
         if (cause != null || (status != Status.FETCH_ERROR && status != Status.ERROR)) {
             return cause;

@@ -24,8 +24,10 @@ import org.topicstorm.topology.TupleFields;
 import java.util.Map;
 
 /**
- * Storm adapter for {@link ContentWriter}: stores relevant pages, removes pages that a re-fetch found irrelevant,
- * and passes each page on to the link-priority bolt once ES confirmed its content (fails the tuple otherwise).
+ * Storm adapter for {@link ContentWriter}: stores relevant pages (unless they ask not to be indexed: robots noindex;
+ * they are still judged, and their links followed, as search engines do), removes pages that a re-fetch found
+ * irrelevant or noindex, and passes each page on to the link-priority bolt once ES confirmed its content (fails the
+ * tuple otherwise).
  * It stands before the status updater so that a page never leaves the frontier before its content is stored.
  */
 public class IndexerBolt extends BaseRichBolt {
@@ -76,12 +78,15 @@ public class IndexerBolt extends BaseRichBolt {
         }
     }
 
-    /** Store a relevant page; remove a re-fetched page that is no longer relevant; nothing for a new irrelevant one. */
+    /**
+     * Store a relevant page; remove a re-fetched page that is no longer relevant, or now asks not to be indexed
+     * (robots noindex); nothing for a new irrelevant or noindex one.
+     */
     private static ContentWriter.Change changeFor(Tuple tuple) {
         ParsedPage page = (ParsedPage) tuple.getValueByField(TupleFields.PAGE);
         Relevance relevance = (Relevance) tuple.getValueByField(TupleFields.RELEVANCE);
         Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
-        if (relevance.relevant()) {
+        if (relevance.relevant() && !page.robots().noIndex()) {
             int depth = parseInt(md.getFirstValue(CrawlMetadata.DEPTH));
             return ContentWriter.Change.store(ContentDoc.of(page, relevance, depth, System.currentTimeMillis()));
         }

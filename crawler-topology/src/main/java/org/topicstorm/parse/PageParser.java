@@ -17,7 +17,8 @@ import org.jsoup.select.NodeVisitor;
 
 /**
  * Turns fetched bytes into a {@link ParsedPage}: checks that they are HTML, decodes them, removes what is not content
- * (scripts, styles, frames, templates, SVG and navigation), and extracts title, headings, text and outlinks.
+ * (scripts, styles, frames, templates, SVG and navigation), and extracts title, headings, text, outlinks and what
+ * the page's robots meta tags ask ({@link RobotsDirectives}).
  * Links inside removed navigation are not outlinks: navigation repeats the same site-wide links on every page.
  * <p>
  * An outlink's nearby text is up to {@link ParseConfig#nearbyWords()} words before and after the link within its
@@ -63,6 +64,9 @@ public final class PageParser {
 
         Document doc = Jsoup.parse(html, url); // a <base href> in the page replaces the base URI while parsing
         doc.select(NON_CONTENT).remove();
+        // after the removal: a robots meta tag inside noscript or template is not the page's
+        RobotsDirectives robots = config.metaRobots() ? RobotsDirectives.fromMeta(doc, config.robotsAgent())
+                : RobotsDirectives.NONE;
         doc.select(NAVIGATION).remove();
         Element body = doc.body();
 
@@ -90,7 +94,7 @@ public final class PageParser {
         String textWithoutAnchors = Texts.collapse(withoutAnchors.text());
 
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorShare, type,
-                detection.charset().name(), language(doc, contentLanguage));
+                detection.charset().name(), language(doc, contentLanguage), robots);
     }
 
     /**

@@ -3,6 +3,10 @@ package org.topicstorm.parse;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
+import com.digitalpebble.stormcrawler.util.RobotsTags;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.storm.task.OutputCollector;
@@ -22,7 +26,8 @@ import org.topicstorm.topology.TupleFields;
  * Storm adapter over {@link PageParser} and {@link UrlFilterChain}.
  * <pre>
  * in:  StormCrawler FetcherBolt's default stream (url, content, metadata)
- * out: default (url, page, metadata) with the {@link ParsedPage}
+ * out: default (url, page, metadata) with the {@link ParsedPage}, its robots directives from its meta tags and its
+ *      X-Robots-Tag headers (also noted in the metadata: robots.noIndex, robots.noFollow)
  *      status  (url, metadata, status=ERROR) when the content is not HTML or cannot be parsed; "error.cause" says why
  * </pre>
  * Every input tuple is acked; nothing thrown by parsing leaves execute().
@@ -35,12 +40,13 @@ public class ParseBolt extends BaseRichBolt {
     private transient PageParser parser;
     private transient UrlFilterChain filters;
     private transient String headerPrefix;
+    private transient ParseConfig config;
     private transient FetchClock fetchClock;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        ParseConfig config = ParseConfig.fromConf(conf);
+        this.config = ParseConfig.fromConf(conf);
         this.parser = new PageParser(config);
         this.filters = UrlFilterChain.fromConf(conf);
         this.headerPrefix = config.protocolMetadataPrefix();
@@ -64,6 +70,8 @@ public class ParseBolt extends BaseRichBolt {
                     header(metadata, headerPrefix, "content-type"),
                     header(metadata, headerPrefix, "content-language"),
                     filters.forPage(url, metadata));
+            page = page.withRobots(page.robots().and(headerDirectives(metadata)));
+            recordRobots(metadata, page.robots());
             collector.emit(input, new Values(url, page, metadata));
         } catch (NotHtmlException e) {
             LOG.debug("{}: {}", url, e.getMessage());
@@ -84,6 +92,42 @@ public class ParseBolt extends BaseRichBolt {
         }
         md.setValue(Constants.STATUS_ERROR_CAUSE, cause);
         collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, md, Status.ERROR));
+    }
+
+    /** What the page's X-Robots-Tag headers ask, unless they are ignored (http.robots.headers.skip). */
+    private RobotsDirectives headerDirectives(Metadata metadata) {
+        if (!config.headerRobots()) {
+            return RobotsDirectives.NONE;
+        }
+        return RobotsDirectives.fromHeaders(headers(metadata, headerPrefix, "x-robots-tag"), config.robotsAgent());
+    }
+
+    /**
+     * Notes the page's noindex and nofollow in its metadata (StormCrawler's keys robots.noIndex, robots.noFollow;
+     * metadata.persist keeps them with the URL's status, which tells why a relevant page is not in the content
+     * index). A key from an earlier fetch of the page is dropped when the page no longer asks it.
+     */
+    static void recordRobots(Metadata metadata, RobotsDirectives robots) {
+        metadata.remove(RobotsTags.ROBOTS_NO_INDEX);
+        metadata.remove(RobotsTags.ROBOTS_NO_FOLLOW);
+        if (robots.noIndex()) {
+            metadata.setValue(RobotsTags.ROBOTS_NO_INDEX, "true");
+        }
+        if (robots.noFollow()) {
+            metadata.setValue(RobotsTags.ROBOTS_NO_FOLLOW, "true");
+        }
+    }
+
+    /** Every value of a protocol header, whatever the spelling of its name (see {@link #header}). */
+    static List<String> headers(Metadata metadata, String prefix, String name) {
+        String wanted = (prefix + name).toLowerCase(Locale.ROOT);
+        List<String> values = new ArrayList<>();
+        for (String key : metadata.keySet()) {
+            if (key.toLowerCase(Locale.ROOT).equals(wanted)) {
+                values.addAll(Arrays.asList(metadata.getValues(key)));
+            }
+        }
+        return values;
     }
 
     /**

@@ -13,6 +13,11 @@ import java.util.Map;
  * @param nearbyWords         words of context kept on each side of a link (a CJK character counts as one word)
  * @param skipNofollow        whether links with rel="nofollow" are left out of the outlinks
  * @param protocolMetadataPrefix prefix under which the fetcher stored the HTTP response headers in the metadata
+ * @param metaRobots          whether robots meta tags are honoured (StormCrawler's http.robots.meta.skip, negated)
+ * @param headerRobots        whether X-Robots-Tag headers are honoured (StormCrawler's http.robots.headers.skip,
+ *                            negated)
+ * @param robotsAgent         the crawler's agent name (http.agent.name): meta tags and header values addressed to
+ *                            it count as well as those addressed to all robots; empty = none
  */
 public record ParseConfig(
         int maxBytes,
@@ -20,7 +25,10 @@ public record ParseConfig(
         double hubAnchorShare,
         int nearbyWords,
         boolean skipNofollow,
-        String protocolMetadataPrefix) implements Serializable {
+        String protocolMetadataPrefix,
+        boolean metaRobots,
+        boolean headerRobots,
+        String robotsAgent) implements Serializable {
 
     public static final String MAX_BYTES = "parse.max.bytes";
     public static final String MAX_OUTLINKS = "parse.max.outlinks";
@@ -29,6 +37,11 @@ public record ParseConfig(
     public static final String SKIP_NOFOLLOW = "parse.skip.nofollow";
     /** StormCrawler's own key (crawler-default.yaml): where the fetcher puts protocol headers. */
     public static final String PROTOCOL_MD_PREFIX = "protocol.md.prefix";
+    /** StormCrawler's keys (crawler-default.yaml): ignore robots meta tags, ignore X-Robots-Tag headers. */
+    public static final String ROBOTS_META_SKIP = "http.robots.meta.skip";
+    public static final String ROBOTS_HEADERS_SKIP = "http.robots.headers.skip";
+    /** StormCrawler's key: the crawler's name, sent in the User-Agent. */
+    public static final String AGENT_NAME = "http.agent.name";
 
     public static final int DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
     public static final int DEFAULT_MAX_OUTLINKS = 500;
@@ -36,6 +49,8 @@ public record ParseConfig(
     public static final int DEFAULT_NEARBY_WORDS = 10;
     public static final boolean DEFAULT_SKIP_NOFOLLOW = true;
     public static final String DEFAULT_PROTOCOL_MD_PREFIX = "protocol.";
+    /** TopicStorm's http.agent.name (storm-conf/topicstorm-default.yaml). */
+    public static final String DEFAULT_ROBOTS_AGENT = "TopicStorm";
 
     public ParseConfig {
         require(maxBytes > 0, MAX_BYTES, "must be > 0, was " + maxBytes);
@@ -44,6 +59,14 @@ public record ParseConfig(
                 "must be between 0 and 1, was " + hubAnchorShare);
         require(nearbyWords >= 0, NEARBY_WORDS, "must be >= 0, was " + nearbyWords);
         protocolMetadataPrefix = protocolMetadataPrefix == null ? "" : protocolMetadataPrefix;
+        robotsAgent = robotsAgent == null ? "" : robotsAgent.strip();
+    }
+
+    /** Robots meta tags and headers honoured, addressed to all robots or to TopicStorm. */
+    public ParseConfig(int maxBytes, int maxOutlinks, double hubAnchorShare, int nearbyWords, boolean skipNofollow,
+                       String protocolMetadataPrefix) {
+        this(maxBytes, maxOutlinks, hubAnchorShare, nearbyWords, skipNofollow, protocolMetadataPrefix, true, true,
+                DEFAULT_ROBOTS_AGENT);
     }
 
     /** The documented defaults. */
@@ -64,7 +87,10 @@ public record ParseConfig(
                 intValue(conf, NEARBY_WORDS, DEFAULT_NEARBY_WORDS),
                 booleanValue(conf, SKIP_NOFOLLOW, DEFAULT_SKIP_NOFOLLOW),
                 conf.containsKey(PROTOCOL_MD_PREFIX) && conf.get(PROTOCOL_MD_PREFIX) != null
-                        ? conf.get(PROTOCOL_MD_PREFIX).toString() : DEFAULT_PROTOCOL_MD_PREFIX);
+                        ? conf.get(PROTOCOL_MD_PREFIX).toString() : DEFAULT_PROTOCOL_MD_PREFIX,
+                !booleanValue(conf, ROBOTS_META_SKIP, false),
+                !booleanValue(conf, ROBOTS_HEADERS_SKIP, false),
+                conf.get(AGENT_NAME) == null ? DEFAULT_ROBOTS_AGENT : conf.get(AGENT_NAME).toString());
     }
 
     private static int intValue(Map<String, ?> conf, String key, int def) {

@@ -17,6 +17,9 @@ import java.util.List;
  * @param type              HUB when anchorTextShare exceeds the configured limit (0.6 in the 001 paper)
  * @param charset           the charset the bytes were decoded with
  * @param language          language from &lt;html lang&gt; or Content-Language (lower-case ISO 639-1), or empty
+ * @param robots            what the page's robots meta tags (and, once the parse bolt added them, its X-Robots-Tag
+ *                          headers) ask: noindex keeps it out of the content index, nofollow its links out of the
+ *                          frontier
  */
 public record ParsedPage(
         String url,
@@ -28,11 +31,26 @@ public record ParsedPage(
         double anchorTextShare,
         PageType type,
         String charset,
-        String language) implements Serializable {
+        String language,
+        RobotsDirectives robots) implements Serializable {
 
     public ParsedPage {
         headings = List.copyOf(headings);
         outlinks = List.copyOf(outlinks);
+        robots = robots == null ? RobotsDirectives.NONE : robots;
+    }
+
+    /** A page that asks nothing of robots. */
+    public ParsedPage(String url, String title, List<String> headings, String text, String textWithoutAnchors,
+                      List<Outlink> outlinks, double anchorTextShare, PageType type, String charset, String language) {
+        this(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset, language,
+                RobotsDirectives.NONE);
+    }
+
+    /** The same page with these robots directives. */
+    public ParsedPage withRobots(RobotsDirectives directives) {
+        return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset,
+                language, directives);
     }
 
     /** The text a relevance model should read: anchor texts for a hub page, own text for a topic page (001). */

@@ -115,7 +115,8 @@ public class LinkPriorityBolt extends BaseRichBolt {
                 hops(metadata, CrawlMetadata.INLINKS, url));
         List<ScoredLink> links;
         try {
-            links = prioritizer.prioritize(parent, page.outlinks());
+            // robots nofollow: the page is judged, but none of its links enters the frontier or the link graph
+            links = prioritizer.prioritize(parent, page.robots().noFollow() ? List.of() : page.outlinks());
         } catch (RuntimeException e) {
             // A malformed outlink must not lose the page itself: record it as fetched, without its links.
             LOG.warn("Cannot prioritise the outlinks of {}: {}", url, e.toString());

@@ -306,6 +306,55 @@ class FrontierIT {
     }
 
     @Test
+    void aHostThatAskedToWaitIsLeftOutUntilItsTime() throws Exception {
+        // slow.test answered 429 (Retry-After: due again at +60 s) to p0 and 503 (+30 s) to p1; held.test's p0 was held
+        // back by the fetcher until +45 s (its robots.txt got the 429); busy.test answered 503 long ago (its time is
+        // past); a 404 is no throttle; other.test has worse URLs
+        CrawlIndices own = freshIndices("frontier-it-throttles", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        for (String host : List.of("slow", "held", "busy", "gone", "other")) {
+            for (int i = 0; i < 4; i++) {
+                found.add(StatusUpdate.discovered("http://" + host + ".test/p" + i,
+                        host.equals("other") ? 0.1 : 0.9, 1, 0, null, null));
+            }
+        }
+        writeAll(writer, found);
+        long now = System.currentTimeMillis();
+        writeAll(writer, List.of(
+                throttled("http://slow.test/p0", "http 429", now + 60_000),
+                throttled("http://slow.test/p1", "http 503", now + 30_000),
+                throttled("http://busy.test/p0", "http 503", now - 1_000),
+                new StatusUpdate("http://held.test/p0", Status.FETCH_ERROR, 0, 0, 0, null, null, null, null, null,
+                        Map.of()).deferredUntil(now + 45_000, StatusUpdates.DEFERRED),
+                new StatusUpdate("http://gone.test/p0", Status.FETCH_ERROR, 0, 0, 0, null, null, null, null,
+                        "http 404", Map.of())));
+        client.indices().refresh(r -> r.index(own.status()));
+        // the latest time a host asked for, for the hosts still waiting
+        assertEquals(Map.of("slow.test", now + 60_000, "held.test", now + 45_000),
+                FrontierReader.throttledUntil(client, own.status(), 0, now));
+
+        HostThrottles throttles = new HostThrottles(2_000,
+                (shard, at) -> FrontierReader.throttledUntil(client, own.status(), shard, at));
+        FrontierReader reader = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, 0, throttles);
+        Set<String> hosts = reader.nextBatch(0, now).stream().map(StatusDoc::host).collect(Collectors.toSet());
+        assertEquals(Set.of("busy.test", "gone.test", "other.test"), hosts);
+        // a minute later their time has come: their URLs are due again, the throttled ones included
+        List<String> slow = reader.nextBatch(0, now + 60_000).stream().map(StatusDoc::url)
+                .filter(u -> u.contains("slow")).sorted().toList();
+        assertEquals(List.of("http://slow.test/p0", "http://slow.test/p1", "http://slow.test/p2",
+                "http://slow.test/p3"), slow);
+        assertEquals(4, reader.nextBatch(0, now + 60_000).stream().filter(d -> d.host().equals("held.test")).count());
+        own.delete(client);
+    }
+
+    private static StatusUpdate throttled(String url, String error, long retryAt) {
+        return new StatusUpdate(url, Status.FETCH_ERROR, 0, 0, 0, null, null, null, null, error, Map.of())
+                .withRetryAt(retryAt);
+    }
+
+    @Test
     void urlsAckedButStillDueInTheIndexAreLeftOutAndFreeTheirHostsPlaces() throws Exception {
         // One host, 10 URLs with priorities 0.10 .. 0.01 (u0 best). The spout acked u0 and u1, but their new
         // status is not visible yet (here: never written), so the index still shows them due.

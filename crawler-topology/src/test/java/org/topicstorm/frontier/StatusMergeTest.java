@@ -191,6 +191,53 @@ class StatusMergeTest {
     }
 
     @Test
+    void aThrottledFetchIsDueAgainWhenTheServerSaidNotAfterTheErrorInterval() {
+        StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
+        // 503 with Retry-After 120: due again 120 s after the answer, not after the 2 h error interval
+        StatusDoc e1 = merge.merge(d, outcome("http://a.test/x", Status.FETCH_ERROR, "http 503")
+                .withRetryAt(T0 + 120_000), T0 + 900);
+        assertEquals("FETCH_ERROR", e1.status());
+        assertEquals(CrawlState.EXCEPTION, e1.state());
+        assertEquals(T0 + 120_000, e1.nextFetchDate());
+        assertEquals(1, e1.errorCount(), "a throttled fetch counts as a failed one");
+        assertEquals("http 503", e1.error());
+        // the next failure without a Retry-After takes the usual interval again
+        StatusDoc e2 = merge.merge(e1, outcome("http://a.test/x", Status.FETCH_ERROR, "timeout"), T0 + 200_000);
+        assertEquals(T0 + 200_000 + 120 * 60_000L, e2.nextFetchDate());
+        // and the last one allowed gives up whatever the server said
+        StatusDoc e3 = merge.merge(e2, outcome("http://a.test/x", Status.FETCH_ERROR, "http 429")
+                .withRetryAt(T0 + 400_000), T0 + 300_000);
+        assertEquals("ERROR", e3.status());
+        assertNull(e3.nextFetchDate());
+    }
+
+    @Test
+    void aDeferredFetchIsNoFetchOnlyTheNextFetchTimeAndTheReasonChange() {
+        StatusDoc waiting = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://a.test/"), T0);
+        StatusUpdate held = outcome("http://a.test/x", Status.FETCH_ERROR, null)
+                .deferredUntil(T0 + 60_000, StatusUpdates.DEFERRED);
+        StatusDoc d = merge.merge(waiting, held, T0 + 10);
+        assertEquals("DISCOVERED", d.status());
+        assertEquals(CrawlState.WAITING, d.state());
+        assertEquals(T0 + 60_000, d.nextFetchDate());
+        assertEquals(StatusUpdates.DEFERRED, d.error());
+        assertEquals(0, d.errorCount());
+        assertEquals(0, d.fetchCount());
+        assertNull(d.firstFetched(), "never fetched: not in the crawl log");
+        assertNull(d.lastFetched());
+        assertEquals(0.5, d.priority());
+        assertEquals(T0 + 10, d.updated());
+        // a page due for a re-fetch keeps its verdict and its counts
+        StatusDoc page = merge.merge(waiting, fetched("http://a.test/x", 0.7, true), T0 + 20);
+        StatusDoc later = merge.merge(page, held, T0 + 30);
+        assertEquals("FETCHED", later.status());
+        assertEquals(CrawlState.DONE, later.state());
+        assertEquals(1, later.fetchCount());
+        assertEquals(page.firstFetched(), later.firstFetched());
+        assertEquals(T0 + 60_000, later.nextFetchDate());
+    }
+
+    @Test
     void errorAndRedirectionAreFinal() {
         StatusDoc d = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, null), T0);
         StatusDoc err = merge.merge(d, outcome("http://a.test/x", Status.ERROR, "robots.txt"), T0 + 1);

@@ -3,6 +3,7 @@ package org.topicstorm.frontier;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.junit.jupiter.api.Test;
+import org.topicstorm.fetch.FetchSignals;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.ScoredLink;
 import org.topicstorm.topology.CrawlConf;
@@ -10,8 +11,10 @@ import org.topicstorm.topology.CrawlMetadata;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -127,6 +130,46 @@ class StatusUpdatesTest {
                 Status.ERROR, null, new Metadata()).outcome().error());
         assertNull(updates.fromTuple("http://a.test/", md(), Status.FETCH_ERROR, null, new Metadata())
                 .outcome().error());
+    }
+
+    @Test
+    void aCutOffFetchKeepsTheFetchersCause() {
+        Metadata md = md(StatusUpdates.FETCH_STATUS_CODE, "-1",
+                "protocol." + FetchSignals.CUT_OFF, "cut off: whole-fetch time limit of 30.0 s reached");
+        StatusUpdate u = updates.fromTuple("http://a.test/", md, Status.FETCH_ERROR, null, new Metadata()).outcome();
+        assertEquals(Status.FETCH_ERROR, u.status());
+        assertEquals("cut off: whole-fetch time limit of 30.0 s reached", u.error());
+        assertNull(u.retryAt(), "retried after the usual error interval");
+        assertFalse(u.deferred());
+    }
+
+    @Test
+    void aThrottledFetchIsDueWhenTheServerSaidAndNamedByItsStatus() {
+        // a stale error.cause persisted from an earlier outcome must not hide the 429: the spout looks for "http 429"
+        Metadata md = md(StatusUpdates.FETCH_STATUS_CODE, "429", "error.cause", "an old cause",
+                "protocol." + FetchSignals.RETRY_AT, "1700000120000", "protocol.retry-after", "120");
+        StatusUpdate u = updates.fromTuple("http://a.test/", md, Status.FETCH_ERROR, null, new Metadata()).outcome();
+        assertEquals("http 429", u.error());
+        assertEquals(1_700_000_120_000L, u.retryAt());
+        // with another protocol.md.prefix the keys are read under it
+        StatusUpdates other = new StatusUpdates(UrlFilterChain.fromConf(Map.of()), "p.");
+        Metadata prefixed = md(StatusUpdates.FETCH_STATUS_CODE, "503", "p." + FetchSignals.RETRY_AT, "42");
+        assertEquals(42L, other.fromTuple("http://a.test/", prefixed, Status.FETCH_ERROR, null, new Metadata())
+                .outcome().retryAt());
+        assertNull(updates.fromTuple("http://a.test/", prefixed, Status.FETCH_ERROR, null, new Metadata())
+                .outcome().retryAt());
+    }
+
+    @Test
+    void aDeferredFetchOnlyMovesTheNextFetchTime() {
+        Metadata md = md(StatusUpdates.FETCH_STATUS_CODE, "-2", "protocol." + FetchSignals.DEFERRED, "1700000120000");
+        StatusUpdate u = updates.fromTuple("http://a.test/", md, Status.FETCH_ERROR, null, new Metadata()).outcome();
+        assertTrue(u.deferred());
+        assertEquals(1_700_000_120_000L, u.retryAt());
+        assertEquals(StatusUpdates.DEFERRED, u.error());
+        StatusUpdate throttled = updates.fromTuple("http://a.test/", md(StatusUpdates.FETCH_STATUS_CODE, "429",
+                "protocol." + FetchSignals.RETRY_AT, "1"), Status.FETCH_ERROR, null, new Metadata()).outcome();
+        assertFalse(throttled.deferred(), "a 429 is a fetch");
     }
 
     @Test

@@ -96,6 +96,28 @@ class PageParserTest {
     }
 
     @Test
+    void robotsMetaTagsAreReadAndLinksStayInThePageForTheBoltsToDecide() throws Exception {
+        String html = "<html><head><meta name=\"robots\" content=\"noindex\"><meta name=\"TopicStorm\" "
+                + "content=\"nofollow\"></head><body><p>text <a href=\"/a\">a</a></p>"
+                + "<noscript><meta name=\"robots\" content=\"none\"></noscript></body></html>";
+        ParseConfig agent = ParseConfig.fromConf(Map.of(ParseConfig.AGENT_NAME, "TopicStorm"));
+        ParsedPage page = new PageParser(agent).parse("https://a.example/", utf8(html), "text/html", null);
+        assertEquals(new RobotsDirectives(true, true), page.robots());
+        // the page is still judged on all it says: its links are the link-priority bolt's to drop
+        assertEquals(List.of("https://a.example/a"), urls(page));
+        // for another agent only name=robots counts; the meta tag inside noscript never does
+        ParseConfig other = ParseConfig.fromConf(Map.of(ParseConfig.AGENT_NAME, "OtherBot"));
+        assertEquals(new RobotsDirectives(true, false), new PageParser(other).parse("https://a.example/", utf8(html),
+                "text/html", null).robots());
+        // http.robots.meta.skip: true
+        ParseConfig skip = ParseConfig.fromConf(Map.of(ParseConfig.ROBOTS_META_SKIP, true));
+        assertEquals(RobotsDirectives.NONE, new PageParser(skip).parse("https://a.example/", utf8(html), "text/html",
+                null).robots());
+        assertEquals(RobotsDirectives.NONE, parser.parse("https://a.example/", utf8("<p>plain</p>"), "text/html",
+                null).robots());
+    }
+
+    @Test
     void linksResolveAgainstBaseHref() throws Exception {
         ParsedPage page = parser.parse("https://help.example.org/7.4/en-US/text/swriter/guide/tables.html",
                 resource("base-href.html"), "text/html", null);

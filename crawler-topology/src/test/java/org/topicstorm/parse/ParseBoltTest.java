@@ -171,6 +171,43 @@ class ParseBoltTest {
     }
 
     @Test
+    void xRobotsTagHeadersAddToTheMetaTagsAndAreNotedInTheMetadata() {
+        Metadata md = new Metadata();
+        md.setValue("protocol.content-type", "text/html");
+        md.setValues("protocol.x-robots-tag", new String[] {"otherbot: noindex", "nofollow"});
+        // left from an earlier fetch of the page (persisted with its status): dropped, the page no longer asks it
+        md.setValue("robots.noIndex", "true");
+        bolt.execute(fetched("https://a.example/", "<p>text <a href=/b>b</a></p>".getBytes(StandardCharsets.UTF_8),
+                md));
+        ParsedPage page = (ParsedPage) captured.emits.get(0).values().get(1);
+        assertEquals(new RobotsDirectives(false, true), page.robots());
+        Metadata emitted = (Metadata) captured.emits.get(0).values().get(2);
+        assertEquals("true", emitted.getFirstValue("robots.noFollow"));
+        assertNull(emitted.getFirstValue("robots.noIndex"));
+
+        Metadata both = new Metadata();
+        both.setValue("protocol.X-Robots-Tag", "noindex");
+        bolt.execute(fetched("https://a.example/c", ("<meta name=robots content=nofollow><p>text</p>")
+                .getBytes(StandardCharsets.UTF_8), both));
+        ParsedPage second = (ParsedPage) captured.emits.get(1).values().get(1);
+        assertEquals(new RobotsDirectives(true, true), second.robots());
+        assertEquals("true", both.getFirstValue("robots.noIndex"));
+    }
+
+    @Test
+    void xRobotsTagHeadersAreIgnoredWhenConfigured() {
+        ParseBolt skipping = new ParseBolt();
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(UrlFilterChain.CONFIG_FILE, "urlfilters.json");
+        conf.put(ParseConfig.ROBOTS_HEADERS_SKIP, true);
+        skipping.prepare(conf, null, new OutputCollector(captured));
+        Metadata md = new Metadata();
+        md.setValue("protocol.x-robots-tag", "none");
+        skipping.execute(fetched("https://a.example/", "<p>text</p>".getBytes(StandardCharsets.UTF_8), md));
+        assertEquals(RobotsDirectives.NONE, ((ParsedPage) captured.emits.get(0).values().get(1)).robots());
+    }
+
+    @Test
     void headerNamesMatchInAnyCase() {
         Metadata md = new Metadata();
         md.setValue("protocol.CONTENT-TYPE", "text/html");

@@ -9,6 +9,7 @@ import org.apache.storm.tuple.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.topicstorm.parse.Outlink;
+import org.topicstorm.parse.RobotsDirectives;
 import org.topicstorm.relevance.Relevance;
 import org.topicstorm.support.CapturingCollector;
 import org.topicstorm.topology.CrawlMetadata;
@@ -99,6 +100,20 @@ class LinkPriorityBoltTest {
         assertEquals("About us", about.anchorText());
 
         assertEquals(List.of(e, "ack"), out.events);
+        assertEquals(List.of(input), out.acked);
+    }
+
+    @Test
+    void aNofollowPageIsRecordedWithoutItsLinks(@TempDir Path dir) throws IOException {
+        Tuple input = tuple(INPUT, URL, page("text", List.of(), "text", ABOUT, K8S)
+                        .withRobots(new RobotsDirectives(false, true)), new Relevance(0.8, true, List.of()),
+                new Metadata());
+
+        bolt(dir, "soft").execute(input);
+
+        CapturingCollector.Emit e = out.emits.get(0);
+        assertEquals(Status.FETCHED, e.values().get(2));
+        assertEquals(List.of(), outlinks(e));
         assertEquals(List.of(input), out.acked);
     }
 
