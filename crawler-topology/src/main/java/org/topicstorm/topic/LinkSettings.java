@@ -55,14 +55,15 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      *                      than chance)
      * @param childCredit   what an irrelevant page teaches about its link when one of its own links led to a
      *                      relevant page: a relevant page one hop further, discounted by this factor in [0, 1] (0:
-     *                      no credit). A link classifier that learns only whether the next page is relevant learns
-     *                      that index and section pages are not, and stops opening them; the adaptive crawler of
-     *                      Barbosa and Freire (ACHE's origin) learns also which links lead to targets in more steps.
+     *                      no credit, the default). A link classifier that learns only whether the next page is
+     *                      relevant learns that index and section pages are not, and stops opening them; the adaptive
+     *                      crawler of Barbosa and Freire (ACHE's origin) learns also which links lead to targets in
+     *                      more steps. Off by default: on the labelled topics it did not help (docs/evaluation.md).
      */
     public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target,
                           Prior prior, double childCredit) {
         public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY,
-                0.5);
+                0.0);
 
         public Learned {
             prior = prior == null ? Prior.LINK_TOPOLOGY : prior;

@@ -36,7 +36,7 @@ import org.topicstorm.text.TextAnalyzer;
 public final class TopicLoader {
 
     public static final double DEFAULT_THRESHOLD = 0.25;
-    public static final Topic.Strategy DEFAULT_STRATEGY = Topic.Strategy.LINK_TOPOLOGY;
+    public static final Topic.Strategy DEFAULT_STRATEGY = Topic.Strategy.LEARNED;
     public static final Topic.Focus DEFAULT_FOCUS = Topic.Focus.SOFT;
 
     /** The top-level fields, in the order they are documented. */

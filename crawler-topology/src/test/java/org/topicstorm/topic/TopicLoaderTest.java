@@ -67,7 +67,7 @@ class TopicLoaderTest {
 
         assertEquals(Map.of("食品安全", 1.0), t.keywords());
         assertEquals(0.25, t.threshold());
-        assertEquals(Topic.Strategy.LINK_TOPOLOGY, t.strategy());
+        assertEquals(Topic.Strategy.LEARNED, t.strategy());
         assertEquals(Topic.Focus.SOFT, t.focus());
         assertEquals(Topic.Limits.NONE, t.limits());
         assertNull(t.source());
@@ -277,9 +277,12 @@ class TopicLoaderTest {
         assertEquals(1.0, LinkSettings.Target.SCORE.of(true, 0.5, 0.2));
         assertEquals(1.0, LinkSettings.Target.VERDICT.of(true, 0.3, 0.2));
         assertEquals(0.0, LinkSettings.Target.VERDICT.of(false, 0.19, 0.2));
-        // the child credit: an irrelevant page that led to a relevant one teaches 0.5 (the default), a relevant one 1
-        LinkSettings.Learned d = LinkSettings.Learned.DEFAULT;
-        assertEquals(0.5, d.childCredit());
+        // the child credit: off by default; at 0.5 an irrelevant page that led to a relevant one teaches 0.5, a
+        // relevant one 1
+        assertEquals(0.0, LinkSettings.Learned.DEFAULT.childCredit());
+        assertEquals(0.0, LinkSettings.Learned.DEFAULT.example(false, 0.1, 0.2, true));
+        LinkSettings.Learned d = new LinkSettings.Learned(100, 40, 5000, 2000, LinkSettings.Target.VERDICT,
+                LinkSettings.Prior.LINK_TOPOLOGY, 0.5);
         assertEquals(1.0, d.example(true, 0.3, 0.2, true));
         assertEquals(0.5, d.example(false, 0.1, 0.2, true));
         assertEquals(0.0, d.example(false, 0.1, 0.2, false));
