@@ -1,5 +1,7 @@
 package org.topicstorm.fetch;
 
+import org.topicstorm.topology.TopicStormConfig;
+
 import java.util.Map;
 
 /**
@@ -54,27 +56,7 @@ public record FetchConfig(long timeLimitMs, long minBytesPerSec, long minRateWin
         return Math.round(number(conf, key, dflt, min, max) * 1000);
     }
 
-    /** A number in [min, max]; YAML numbers and numeric strings (e.g. from a command-line override). */
     private static double number(Map<String, ?> conf, String key, double dflt, double min, double max) {
-        Object value = conf.get(key);
-        if (value == null) {
-            return dflt;
-        }
-        double d;
-        if (value instanceof Number n) {
-            d = n.doubleValue();
-        } else {
-            try {
-                d = Double.parseDouble(value.toString().strip());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("config key '" + key + "': must be a number between " + min
-                        + " and " + max + ", got '" + value + "'");
-            }
-        }
-        if (!(d >= min && d <= max)) {
-            throw new IllegalArgumentException("config key '" + key + "': must be between " + min + " and " + max
-                    + ", got " + value);
-        }
-        return d;
+        return TopicStormConfig.number(conf, key, dflt, min, max);
     }
 }

@@ -81,7 +81,7 @@ public final class TopicStormConfig {
     }
 
     /** A number in [min, max]; accepts YAML numbers and numeric strings (e.g. from a -c command-line override). */
-    private static double number(Map<String, ?> conf, String key, double dflt, double min, double max) {
+    public static double number(Map<String, ?> conf, String key, double dflt, double min, double max) {
         Object value = conf.get(key);
         if (value == null) {
             return dflt;
