@@ -25,13 +25,15 @@ final class CrawlTestSupport {
     private CrawlTestSupport() {
     }
 
-    /** Configuration for a fast test crawl: no politeness delay, short batches, a quick idle stop. */
+    /** Configuration for a fast test crawl: loopback allowed through the address guard, no politeness delay, short batches, a quick idle stop. */
     static Map<String, Object> testConf(String esUrl, CrawlIndices indices, Path topicFile) throws IOException {
         Map<String, Object> conf = CrawlConf.defaults();
         conf.put(EsSettings.ADDRESSES, List.of(esUrl));
         conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
         conf.put(org.topicstorm.topology.TopicStormConfig.TOPIC_FILE, topicFile.toString());
         conf.put("fetcher.server.delay", 0.0);
+        // the test sites are on 127.0.0.x, which the address guard refuses unless allowed
+        conf.put(org.topicstorm.fetch.AddressGuard.ALLOW, List.of("127.0.0.0/8"));
         conf.put("fetcher.threads.number", 4);
         conf.put("http.timeout", 3000);
         conf.put(CrawlRunner.IDLE_STOP_SECS, 6);
