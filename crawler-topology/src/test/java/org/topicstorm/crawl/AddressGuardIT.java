@@ -1,0 +1,110 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.fetch.AddressGuard;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.support.HostileServer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The address guard in a real crawl (issue 12, item 3): the guard is on with an allowlist of exactly the test site's
+ * address, 127.0.0.21/32. The site links to another loopback host, 127.0.0.22 (which serves a page), directly and in
+ * decimal notation, and redirects to it. None of these is fetched (that server sees no request at all, robots.txt
+ * included), each is an ERROR with the guard's reason in the status index, and the allowed site is crawled as usual.
+ */
+class AddressGuardIT {
+
+    private static final String SOLAR = "Solar energy and photovoltaic panels: a solar panel converts sunlight. "
+            + "Photovoltaic solar energy is renewable energy. ";
+
+    private static HostileServer site;
+    private static HostileServer internal;
+    private static ElasticsearchClient client;
+
+    @BeforeAll
+    static void serve() throws Exception {
+        site = new HostileServer("127.0.0.21");
+        internal = new HostileServer("127.0.0.22");
+        internal.html("/", HostileWebIT.page(""));
+        internal.html("/secret", HostileWebIT.page(""));
+        site.html("/", HostileWebIT.page("", "/page2", "/moved", internal.url("/"), decimal("/decimal")));
+        site.html("/page2", HostileWebIT.page(""));
+        site.respond("/moved", 302, Map.of("Location", internal.url("/secret")), new byte[0]);
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    /** 127.0.0.22 as one decimal number: 127 * 2^24 + 22 = 2130706432 + 22. */
+    private static String decimal(String path) {
+        return internal.base().replace("127.0.0.22", "2130706454") + path;
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (HostileServer s : new HostileServer[]{site, internal}) {
+            if (s != null) {
+                s.close();
+            }
+        }
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    @Test
+    void guardedAddressesAreRefusedWithTheirReasonAndTheAllowedSiteIsCrawled(@TempDir Path tmp) throws Exception {
+        Path topic = tmp.resolve("guard.yaml");
+        Files.writeString(topic, """
+                name: guard
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                seeds:
+                  - %s
+                threshold: 0.5
+                strategy: best-first
+                focus: soft
+                """.formatted(site.url("/")));
+        CrawlIndices indices = new CrawlIndices("guard-it");
+        indices.delete(client);
+
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic, indices,
+                Map.of(AddressGuard.ALLOW, List.of("127.0.0.21/32")), 0);
+
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        Set<String> content = CrawlTestSupport.contentDocs(client, indices).keySet();
+        status.values().forEach(d -> System.out.printf("[guard] %s %s %s%n", d.url(), d.status(), d.error()));
+
+        assertEquals(List.of(), internal.requests(), "the guarded server saw no request");
+        for (String url : List.of(internal.url("/"), internal.url("/secret"), decimal("/decimal"))) {
+            StatusDoc doc = status.get(url);
+            assertNotNull(doc, url + " reached the frontier: " + status.keySet());
+            assertEquals("ERROR", doc.status(), url);
+            assertEquals("address guard: 127.0.0.22 is loopback", doc.error(), url);
+            assertFalse(content.contains(url), url);
+        }
+        assertEquals("REDIRECTION", status.get(site.url("/moved")).status());
+        assertEquals(CrawlState.DONE, status.get(site.url("/")).state());
+        assertEquals(CrawlState.DONE, status.get(site.url("/page2")).state());
+        assertTrue(content.contains(site.url("/")) && content.contains(site.url("/page2")), content.toString());
+    }
+}
