@@ -86,10 +86,14 @@ public final class CrawlRunner {
                     frontier.recordLinks() ? indices.links() : null, new StatusMerge(frontier.schedule()),
                     Clock.systemUTC());
             SeedInjector.Result seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf),
-                    LinkPrioritizer.SEED_PRIORITY)
+                    org.topicstorm.fetch.AddressGuard.fromConf(conf), LinkPrioritizer.SEED_PRIORITY)
                     .inject(request.topic().seeds());
             if (!seeds.rejected().isEmpty()) {
                 LOG.warn("seeds rejected by the URL filters: {}", seeds.rejected());
+            }
+            if (!seeds.refused().isEmpty()) {
+                LOG.warn("seeds refused ({} lets networks through): {}", org.topicstorm.fetch.AddressGuard.ALLOW,
+                        seeds.refused());
             }
             CrawlStats stats = new CrawlStats(es, indices);
             long start = System.currentTimeMillis();

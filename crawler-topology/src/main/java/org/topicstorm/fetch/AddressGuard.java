@@ -91,6 +91,22 @@ public final class AddressGuard {
         return PREFIX + (host == null || host.isEmpty() ? ip : literal) + " is " + kind;
     }
 
+    /**
+     * Why the URL may not be fetched when its host is an IP address in some notation (no DNS here: a name is
+     * checked at fetch time, {@link GuardedDns}); null when it may be, when its host is a name, or when it is not a
+     * URL. Lets the seed injector name a refused seed at once.
+     */
+    public String literalRefusal(String url) {
+        String host;
+        try {
+            host = new java.net.URI(url).getHost();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
+        InetAddress address = IpLiterals.parse(host);
+        return address == null ? null : refusal(host, address);
+    }
+
     /** The kind of a guarded address, or null for a public one. */
     static String kind(InetAddress address) {
         InetAddress a = embeddedV4(address);

@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * address, 127.0.0.21/32. The site links to another loopback host, 127.0.0.22 (which serves a page), directly and in
  * decimal notation, and redirects to it. None of these is fetched (that server sees no request at all, robots.txt
  * included), each is an ERROR with the guard's reason in the status index, and the allowed site is crawled as usual.
+ * A seed on 127.0.0.22 in hex is refused by the seed injector and never enters the frontier.
  */
 class AddressGuardIT {
 
@@ -56,6 +57,11 @@ class AddressGuardIT {
         return internal.base().replace("127.0.0.22", "2130706454") + path;
     }
 
+    /** A seed on 127.0.0.22 in hex: 0x7f000016 (0x16 = 22). */
+    private static String refusedSeed() {
+        return internal.base().replace("127.0.0.22", "0x7f000016") + "/seed";
+    }
+
     @AfterAll
     static void stop() throws Exception {
         for (HostileServer s : new HostileServer[]{site, internal}) {
@@ -79,10 +85,11 @@ class AddressGuardIT {
                   photovoltaic: 0.8
                 seeds:
                   - %s
+                  - %s
                 threshold: 0.5
                 strategy: best-first
                 focus: soft
-                """.formatted(site.url("/")));
+                """.formatted(site.url("/"), refusedSeed()));
         CrawlIndices indices = new CrawlIndices("guard-it");
         indices.delete(client);
 
@@ -102,6 +109,8 @@ class AddressGuardIT {
             assertEquals("address guard: 127.0.0.22 is loopback", doc.error(), url);
             assertFalse(content.contains(url), url);
         }
+        assertFalse(status.keySet().stream().anyMatch(u -> u.endsWith("/seed")),
+                "the seed the injector refused never entered the frontier: " + status.keySet());
         assertEquals("REDIRECTION", status.get(site.url("/moved")).status());
         assertEquals(CrawlState.DONE, status.get(site.url("/")).state());
         assertEquals(CrawlState.DONE, status.get(site.url("/page2")).state());

@@ -96,6 +96,17 @@ class AddressGuardTest {
     }
 
     @Test
+    void aUrlWhoseHostIsALiteralIsRefusedWithoutDns() {
+        assertEquals("address guard: 127.0.0.1 is loopback", DEFAULT.literalRefusal("http://2130706433:9200/_cat"));
+        assertEquals("address guard: 169.254.169.254 is link-local",
+                DEFAULT.literalRefusal("http://169.254.169.254/latest/meta-data/"));
+        assertEquals("address guard: 0:0:0:0:0:0:0:1 is loopback", DEFAULT.literalRefusal("http://[::1]:8080/"));
+        assertNull(DEFAULT.literalRefusal("http://localhost:9200/"), "a name is checked after DNS, at fetch time");
+        assertNull(DEFAULT.literalRefusal("http://93.184.216.34/"));
+        assertNull(DEFAULT.literalRefusal("not a url"));
+    }
+
+    @Test
     void cidrMatching() {
         Cidr eight = Cidr.parse("127.0.0.0/8");
         assertTrue(eight.contains(at("127.0.0.1")));
