@@ -104,6 +104,8 @@ public final class CrawlRunner {
             Config config = request.topology().config(conf);
             String name = request.topology().name() + "-" + indices.crawl();
             StopReason reason;
+            // this crawl's fetchers configure their own protocol (address allowlist, limits), not an earlier crawl's
+            org.topicstorm.fetch.ProtocolCache.forget();
             try (LocalStorm storm = LocalStorm.start()) {
                 storm.submit(name, config, request.topology().build(config));
                 reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);

@@ -80,9 +80,9 @@ public class BoundedHttpProtocol extends HttpProtocol {
     /**
      * StormCrawler 2.4 builds its OkHttp client in configure() and offers neither a call timeout nor a way to add an
      * interceptor: both are added to its builder (which it also uses for requests through a proxy), and its client
-     * is built again from it, with the guarded name resolution. Its map of DNS times per call is a plain HashMap written by every fetcher thread, and
-     * a call that fails never leaves it: it is replaced by a synchronized one that keeps the latest
-     * {@link #MAX_DNS_TIMES} calls.
+     * is built again from it, with the guarded name resolution. Its map of DNS times per call is a plain HashMap
+     * written by every fetcher thread, and a call that fails never leaves it: it is replaced by a synchronized one
+     * that keeps the latest {@link #MAX_DNS_TIMES} calls.
      */
     private void bound() {
         try {

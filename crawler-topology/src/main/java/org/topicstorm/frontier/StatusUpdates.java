@@ -139,13 +139,13 @@ public final class StatusUpdates {
     }
 
     /**
-     * Why a fetch failed: the address guard's refusal, the fetcher's own cut-off (time limit, minimum rate), else the HTTP status of a server
-     * that asked to wait ("http 429", "http 503": the spout finds throttled hosts by it), else StormCrawler's
-     * error.cause, the exception or the HTTP status.
+     * Why a fetch failed: the address guard's refusal, the fetcher's own cut-off (time limit, minimum rate), else
+     * the HTTP status of a server that asked to wait ("http 429", "http 503": the spout finds throttled hosts by
+     * it), else StormCrawler's error.cause, the exception or the HTTP status.
      */
     String errorCause(Metadata md, Status status) {
         String refused = FetchSignals.refused(md, protocolPrefix);
-        if (refused != null) {
+        if (refused != null && status == Status.ERROR) {
             return refused;
         }
         if (status == Status.FETCH_ERROR) {

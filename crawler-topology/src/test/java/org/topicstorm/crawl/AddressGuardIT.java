@@ -29,15 +29,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * address, 127.0.0.21/32. The site links to another loopback host, 127.0.0.22 (which serves a page), directly and in
  * decimal notation, and redirects to it. None of these is fetched (that server sees no request at all, robots.txt
  * included), each is an ERROR with the guard's reason in the status index, and the allowed site is crawled as usual.
- * A seed on 127.0.0.22 in hex is refused by the seed injector and never enters the frontier.
+ * A link to localhost (a server on 127.0.0.1) is refused after DNS the same way. A seed on 127.0.0.22 in hex is
+ * refused by the seed injector and never enters the frontier.
  */
 class AddressGuardIT {
 
-    private static final String SOLAR = "Solar energy and photovoltaic panels: a solar panel converts sunlight. "
-            + "Photovoltaic solar energy is renewable energy. ";
-
     private static HostileServer site;
     private static HostileServer internal;
+    /** On 127.0.0.1, linked to by name (localhost): refused after DNS. */
+    private static HostileServer local;
     private static ElasticsearchClient client;
 
     @BeforeAll
@@ -46,7 +46,10 @@ class AddressGuardIT {
         internal = new HostileServer("127.0.0.22");
         internal.html("/", HostileWebIT.page(""));
         internal.html("/secret", HostileWebIT.page(""));
-        site.html("/", HostileWebIT.page("", "/page2", "/moved", internal.url("/"), decimal("/decimal")));
+        local = new HostileServer("127.0.0.1");
+        local.html("/local", HostileWebIT.page(""));
+        site.html("/", HostileWebIT.page("", "/page2", "/moved", internal.url("/"), decimal("/decimal"),
+                byName("/local")));
         site.html("/page2", HostileWebIT.page(""));
         site.respond("/moved", 302, Map.of("Location", internal.url("/secret")), new byte[0]);
         client = EsClients.create(EsTestNode.settings());
@@ -57,6 +60,11 @@ class AddressGuardIT {
         return internal.base().replace("127.0.0.22", "2130706454") + path;
     }
 
+    /** The 127.0.0.1 server by name: http://localhost:PORT/... */
+    private static String byName(String path) {
+        return local.base().replace("127.0.0.1", "localhost") + path;
+    }
+
     /** A seed on 127.0.0.22 in hex: 0x7f000016 (0x16 = 22). */
     private static String refusedSeed() {
         return internal.base().replace("127.0.0.22", "0x7f000016") + "/seed";
@@ -64,7 +72,7 @@ class AddressGuardIT {
 
     @AfterAll
     static void stop() throws Exception {
-        for (HostileServer s : new HostileServer[]{site, internal}) {
+        for (HostileServer s : new HostileServer[]{site, internal, local}) {
             if (s != null) {
                 s.close();
             }
@@ -109,6 +117,13 @@ class AddressGuardIT {
             assertEquals("address guard: 127.0.0.22 is loopback", doc.error(), url);
             assertFalse(content.contains(url), url);
         }
+        // a name: only DNS tells where it goes (localhost may resolve to 127.0.0.1 or ::1 first: both are refused)
+        assertEquals(List.of(), local.requests(), "the server behind localhost saw no request");
+        StatusDoc byName = status.get(byName("/local"));
+        assertNotNull(byName, status.keySet().toString());
+        assertEquals("ERROR", byName.status());
+        assertTrue(byName.error().startsWith("address guard: localhost (") && byName.error().endsWith(
+                ") is loopback"), byName.error());
         assertFalse(status.keySet().stream().anyMatch(u -> u.endsWith("/seed")),
                 "the seed the injector refused never entered the frontier: " + status.keySet());
         assertEquals("REDIRECTION", status.get(site.url("/moved")).status());

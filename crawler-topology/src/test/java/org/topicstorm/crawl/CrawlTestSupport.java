@@ -55,24 +55,12 @@ final class CrawlTestSupport {
     static CrawlRunner.Summary crawl(String esUrl, Path topicFile, CrawlIndices indices, Map<String, Object> extra,
                                      long maxPages, CrawlRunner runner) throws Exception {
         Topic topic = TopicLoader.load(topicFile);
-        resetProtocols();
+        // each crawl fetches with its own configuration: CrawlRunner forgets the JVM's protocols (ProtocolCache)
         Map<String, Object> conf = new HashMap<>(testConf(esUrl, indices, topicFile));
         conf.putAll(extra);
         CrawlRunner r = runner != null ? runner : new CrawlRunner(line -> System.out.println("[crawl] " + line));
         return r.run(new CrawlRunner.Request(topic, indices, conf, CrawlTopology.load(null), maxPages,
                 Duration.ofMinutes(5)));
-    }
-
-    /**
-     * StormCrawler keeps one ProtocolFactory per JVM, configured by the first topology that fetches: forgotten here so
-     * that each test crawl fetches with its own configuration (its http.timeout, its fetch limits), whichever test
-     * ran before it in this JVM.
-     */
-    static void resetProtocols() throws ReflectiveOperationException {
-        java.lang.reflect.Field single = com.digitalpebble.stormcrawler.protocol.ProtocolFactory.class
-                .getDeclaredField("single_instance");
-        single.setAccessible(true);
-        single.set(null, null);
     }
 
     static Map<String, StatusDoc> statusDocs(ElasticsearchClient client, CrawlIndices indices) throws IOException {

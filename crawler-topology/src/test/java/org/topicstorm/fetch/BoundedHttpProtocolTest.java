@@ -98,7 +98,8 @@ class BoundedHttpProtocolTest {
                     host);
         }
         ProtocolResponse v6 = fetch("http://[::1]:" + port + "/");
-        assertEquals("address guard: 0:0:0:0:0:0:0:1 is loopback", v6.getMetadata().getFirstValue(FetchSignals.REFUSED));
+        assertEquals("address guard: 0:0:0:0:0:0:0:1 is loopback",
+                v6.getMetadata().getFirstValue(FetchSignals.REFUSED));
         ProtocolResponse name = fetch("http://localhost:" + port + "/");
         assertEquals(FetchSignals.REFUSED_CODE, name.getStatusCode(), "a name is checked after DNS");
         assertTrue(name.getMetadata().getFirstValue(FetchSignals.REFUSED).startsWith("address guard: localhost ("));
