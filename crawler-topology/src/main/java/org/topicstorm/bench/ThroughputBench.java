@@ -94,6 +94,8 @@ public final class ThroughputBench {
             conf.put(CrawlIndices.CRAWL_NAME, CRAWL);
             conf.put(TopicStormConfig.TOPIC_FILE, topicFile.toString());
             conf.put("fetcher.server.delay", 0.0);
+            // the site is served on loopback, which the address guard refuses unless allowed
+            conf.put(org.topicstorm.fetch.AddressGuard.ALLOW, List.of("127.0.0.0/8"));
             conf.putAll(o.overrides());
             out.accept("configuration changed from the defaults: fetcher.server.delay=" + conf.get("fetcher.server.delay")
                     + (o.overrides().isEmpty() ? "" : ", " + o.overrides()));

@@ -130,12 +130,14 @@ public final class CrawlSubmission {
             StatusWriter writer = new StatusWriter(es, prepared.indices().status(),
                     frontier.recordLinks() ? prepared.indices().links() : null, new StatusMerge(frontier.schedule()),
                     Clock.systemUTC());
-            seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf), LinkPrioritizer.SEED_PRIORITY)
+            seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf),
+                    org.topicstorm.fetch.AddressGuard.fromConf(conf), LinkPrioritizer.SEED_PRIORITY)
                     .inject(request.topic().seeds());
         }
         progress.accept("Indices of crawl '" + prepared.indices().crawl() + "' ready; " + seeds.injected().size()
                 + " seeds injected" + (seeds.rejected().isEmpty() ? "" : ", rejected by the URL filters: "
-                + seeds.rejected()));
+                + seeds.rejected()) + (seeds.refused().isEmpty() ? "" : ", refused by the address guard ("
+                + org.topicstorm.fetch.AddressGuard.ALLOW + " lets networks through): " + seeds.refused()));
         Config config = prepared.topology().config(conf);
         StormTopology topology = prepared.topology().build(config);
         int workers = ClusterConfig.positiveInt(config, Config.TOPOLOGY_WORKERS, request.confSource());

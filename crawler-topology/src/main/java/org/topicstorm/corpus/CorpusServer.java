@@ -290,6 +290,14 @@ public final class CorpusServer implements AutoCloseable {
         return hosts.stream().map(h -> h.address() + ":" + port).toList();
     }
 
+    /**
+     * The networks of exactly the addresses this server serves on (127.0.0.2/32, ...): what a crawl of it lets
+     * through the address guard ({@code fetch.address.allow}), and nothing else on loopback.
+     */
+    public List<String> hostNetworks() {
+        return hosts.stream().map(h -> h.address() + "/32").distinct().toList();
+    }
+
     /** The URLs of a corpus's entry pages. */
     public List<URI> entryUrls(String corpus) {
         return site(corpus).corpus().entries().stream().map(e -> URI.create(pageUrl(site(corpus), e))).toList();

@@ -86,10 +86,14 @@ public final class CrawlRunner {
                     frontier.recordLinks() ? indices.links() : null, new StatusMerge(frontier.schedule()),
                     Clock.systemUTC());
             SeedInjector.Result seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf),
-                    LinkPrioritizer.SEED_PRIORITY)
+                    org.topicstorm.fetch.AddressGuard.fromConf(conf), LinkPrioritizer.SEED_PRIORITY)
                     .inject(request.topic().seeds());
             if (!seeds.rejected().isEmpty()) {
                 LOG.warn("seeds rejected by the URL filters: {}", seeds.rejected());
+            }
+            if (!seeds.refused().isEmpty()) {
+                LOG.warn("seeds refused ({} lets networks through): {}", org.topicstorm.fetch.AddressGuard.ALLOW,
+                        seeds.refused());
             }
             CrawlStats stats = new CrawlStats(es, indices);
             long start = System.currentTimeMillis();
@@ -100,6 +104,8 @@ public final class CrawlRunner {
             Config config = request.topology().config(conf);
             String name = request.topology().name() + "-" + indices.crawl();
             StopReason reason;
+            // this crawl's fetchers configure their own protocol (address allowlist, limits), not an earlier crawl's
+            org.topicstorm.fetch.ProtocolCache.forget();
             try (LocalStorm storm = LocalStorm.start()) {
                 storm.submit(name, config, request.topology().build(config));
                 reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);

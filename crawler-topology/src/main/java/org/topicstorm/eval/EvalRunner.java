@@ -121,7 +121,8 @@ public final class EvalRunner {
      * (storm-conf/urlfilters-offline.json: the usual chain plus {@link ServedHostsFilter}, whose hosts
      * {@link #run} sets to the server's): a crawl follows links between corpora and between the hosts of a split
      * corpus, but the corpora also link to real sites (Wikipedia, the LibreOffice wiki), and an evaluation must
-     * neither leave the served web nor count unreachable pages.
+     * neither leave the served web nor count unreachable pages. The address guard lets exactly the served loopback
+     * addresses through ({@link #crawlConf}).
      */
     public static final Map<String, Object> EVAL_CONF = Map.of(
             "fetcher.server.delay", 0.0,
@@ -138,6 +139,8 @@ public final class EvalRunner {
         runConf.putAll(EVAL_CONF);
         // the offline URL filter keeps a crawl on the hosts the server serves
         runConf.put(ServedHostsFilter.HOSTS, server.hostAuthorities());
+        // the corpora are on loopback, which the address guard refuses: exactly the served addresses are let through
+        runConf.put(org.topicstorm.fetch.AddressGuard.ALLOW, server.hostNetworks());
         return runConf;
     }
 

@@ -6,6 +6,7 @@ import com.digitalpebble.stormcrawler.protocol.RobotRulesParser;
 import com.digitalpebble.stormcrawler.protocol.okhttp.HttpProtocol;
 import com.digitalpebble.stormcrawler.util.ConfUtils;
 import crawlercommons.robots.BaseRobotRules;
+import okhttp3.Dns;
 import okhttp3.OkHttpClient;
 import org.apache.storm.Config;
 import org.slf4j.Logger;
@@ -32,7 +33,12 @@ import java.util.concurrent.TimeUnit;
  *       broke off is not ({@code http.content.partial.as.trimmed} is always false here);
  *   <li>429 and 503 make the host wait ({@link HostBackoff}): its Retry-After within bounds, else an exponential
  *       wait; the answer carries the time the URL may be fetched again ({@link FetchSignals#RETRY_AT}), and any
- *       request to that host before then is not sent ({@link FetchSignals#DEFERRED_CODE}), robots.txt included.
+ *       request to that host before then is not sent ({@link FetchSignals#DEFERRED_CODE}), robots.txt included;
+ *   <li>the address guard ({@link AddressGuard}, {@link GuardedDns}): no connection to a loopback, private,
+ *       link-local, multicast or unspecified address outside {@code fetch.address.allow}, whatever the host's
+ *       notation and after DNS; OkHttp resolves every request here (robots.txt too; redirects are not followed by
+ *       OkHttp but become new URLs, fetched, and so checked, like any other); a refused URL is an ERROR with the
+ *       reason ({@link FetchSignals#REFUSED_CODE}), never a page.
  * </ul>
  * Other hosts are not held up: nothing here waits; a deferred request returns at once.
  *
@@ -52,11 +58,13 @@ public class BoundedHttpProtocol extends HttpProtocol {
 
     private FetchConfig limits;
     private HostBackoff backoff;
+    private AddressGuard guard;
 
     @Override
     public void configure(Config conf) {
         limits = FetchConfig.fromConf(conf);
         backoff = new HostBackoff(limits.backoffInitialMs(), limits.backoffMaxMs());
+        guard = AddressGuard.fromConf(conf);
         Config own = new Config();
         own.putAll(conf);
         if (ConfUtils.getBoolean(conf, PARTIAL_AS_TRIMMED, false)) {
@@ -72,9 +80,9 @@ public class BoundedHttpProtocol extends HttpProtocol {
     /**
      * StormCrawler 2.4 builds its OkHttp client in configure() and offers neither a call timeout nor a way to add an
      * interceptor: both are added to its builder (which it also uses for requests through a proxy), and its client
-     * is built again from it. Its map of DNS times per call is a plain HashMap written by every fetcher thread, and
-     * a call that fails never leaves it: it is replaced by a synchronized one that keeps the latest
-     * {@link #MAX_DNS_TIMES} calls.
+     * is built again from it, with the guarded name resolution. Its map of DNS times per call is a plain HashMap
+     * written by every fetcher thread, and a call that fails never leaves it: it is replaced by a synchronized one
+     * that keeps the latest {@link #MAX_DNS_TIMES} calls.
      */
     private void bound() {
         try {
@@ -91,7 +99,8 @@ public class BoundedHttpProtocol extends HttpProtocol {
                 }
             }));
             OkHttpClient.Builder builder = (OkHttpClient.Builder) builderField.get(this);
-            builder.callTimeout(limits.timeLimitMs(), TimeUnit.MILLISECONDS)
+            builder.dns(new GuardedDns(guard, Dns.SYSTEM))
+                    .callTimeout(limits.timeLimitMs(), TimeUnit.MILLISECONDS)
                     .addNetworkInterceptor(new TransferGuard(limits.minBytesPerSec(), limits.minRateWindowMs(),
                             System::currentTimeMillis));
             clientField.set(this, builder.build());
@@ -126,6 +135,11 @@ public class BoundedHttpProtocol extends HttpProtocol {
         } catch (FetchCutOff e) {
             return cutOff(url, e.getMessage());
         } catch (IOException e) {
+            GuardedDns.Refused refused = GuardedDns.find(e);
+            if (refused != null) {
+                LOG.info("Not fetching {}: {}", url, refused.getMessage());
+                return signal(FetchSignals.REFUSED_CODE, FetchSignals.REFUSED, refused.getMessage());
+            }
             // OkHttp's call timeout cancels the call: whatever the read was doing then fails
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             if (elapsedMs >= limits.timeLimitMs()) {

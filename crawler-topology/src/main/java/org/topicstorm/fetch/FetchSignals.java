@@ -15,6 +15,9 @@ import com.digitalpebble.stormcrawler.Metadata;
  *   <li>{@link #DEFERRED_CODE}: nothing was sent, since the host asked to wait (429/503) and its time has not
  *       come; {@link #DEFERRED} holds the host's not-before time. Not a fetch: only the URL's next fetch time moves
  *       (to the host's).</li>
+ *   <li>{@link #REFUSED_CODE}: nothing was sent, since the host's address is guarded ({@link AddressGuard});
+ *       {@link #REFUSED} holds the reason. The status updater makes it an ERROR (never retried): the same host
+ *       resolves to the same kind of address tomorrow.</li>
  * </ul>
  * A real 429 or 503 keeps its status code and gets {@link #RETRY_AT}: when the URL (and its host) may be asked again.
  */
@@ -22,6 +25,9 @@ public final class FetchSignals {
 
     public static final int CUT_OFF_CODE = -1;
     public static final int DEFERRED_CODE = -2;
+    public static final int REFUSED_CODE = -3;
+    /** Why the address guard refused the URL's host ("address guard: 127.0.0.1 is loopback"). */
+    public static final String REFUSED = "ts.fetch.refused";
     /** Why the fetch was cut off. */
     public static final String CUT_OFF = "ts.fetch.cutoff";
     /** Epoch milliseconds before which the host that answered 429/503 is not asked again. */
@@ -35,6 +41,11 @@ public final class FetchSignals {
     /** The cause of a cut-off fetch, or null. */
     public static String cutOff(Metadata md, String prefix) {
         return md.getFirstValue(prefix + CUT_OFF);
+    }
+
+    /** Why the address guard refused the URL, or null. */
+    public static String refused(Metadata md, String prefix) {
+        return md.getFirstValue(prefix + REFUSED);
     }
 
     /** When a throttled URL may be fetched again, or null when the server did not throttle. */

@@ -61,6 +61,10 @@ public final class StatusUpdates {
     /** @param demotions parents whose waiting children are to be lowered (003's sibling rule) */
     public StatusChange fromTuple(String url, Metadata md, Status status, List<ScoredLink> outlinks,
                                   Metadata persisted, List<Demotion> demotions) {
+        if (status == Status.FETCH_ERROR && FetchSignals.refused(md, protocolPrefix) != null) {
+            // the address guard refused the host: a permanent error, not one to retry
+            status = Status.ERROR;
+        }
         StatusUpdate own = update(url, md, status, persisted);
         if (status == Status.DISCOVERED) {
             return StatusChange.discovered(own);
@@ -135,11 +139,15 @@ public final class StatusUpdates {
     }
 
     /**
-     * Why a fetch failed: the fetcher's own cut-off (time limit, minimum rate), else the HTTP status of a server
-     * that asked to wait ("http 429", "http 503": the spout finds throttled hosts by it), else StormCrawler's
-     * error.cause, the exception or the HTTP status.
+     * Why a fetch failed: the address guard's refusal, the fetcher's own cut-off (time limit, minimum rate), else
+     * the HTTP status of a server that asked to wait ("http 429", "http 503": the spout finds throttled hosts by
+     * it), else StormCrawler's error.cause, the exception or the HTTP status.
      */
     String errorCause(Metadata md, Status status) {
+        String refused = FetchSignals.refused(md, protocolPrefix);
+        if (refused != null && status == Status.ERROR) {
+            return refused;
+        }
         if (status == Status.FETCH_ERROR) {
             String cutOff = FetchSignals.cutOff(md, protocolPrefix);
             if (cutOff != null) {

@@ -90,6 +90,8 @@ class CorpusServerSplitTest {
         assertEquals(Map.of(), server.splitUrls("plain"));
         assertEquals(List.of("127.0.0.2:" + port, "127.0.0.3:" + port, "127.0.0.4:" + port, "127.0.0.5:" + port),
                 server.hostAuthorities());
+        // what an evaluation crawl lets through the address guard: these addresses, nothing else on loopback
+        assertEquals(List.of("127.0.0.2/32", "127.0.0.3/32", "127.0.0.4/32", "127.0.0.5/32"), server.hostNetworks());
     }
 
     @Test

@@ -25,13 +25,15 @@ final class CrawlTestSupport {
     private CrawlTestSupport() {
     }
 
-    /** Configuration for a fast test crawl: no politeness delay, short batches, a quick idle stop. */
+    /** Configuration for a fast test crawl: loopback allowed through the address guard, no politeness delay, short batches, a quick idle stop. */
     static Map<String, Object> testConf(String esUrl, CrawlIndices indices, Path topicFile) throws IOException {
         Map<String, Object> conf = CrawlConf.defaults();
         conf.put(EsSettings.ADDRESSES, List.of(esUrl));
         conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
         conf.put(org.topicstorm.topology.TopicStormConfig.TOPIC_FILE, topicFile.toString());
         conf.put("fetcher.server.delay", 0.0);
+        // the test sites are on 127.0.0.x, which the address guard refuses unless allowed
+        conf.put(org.topicstorm.fetch.AddressGuard.ALLOW, List.of("127.0.0.0/8"));
         conf.put("fetcher.threads.number", 4);
         conf.put("http.timeout", 3000);
         conf.put(CrawlRunner.IDLE_STOP_SECS, 6);
@@ -53,24 +55,12 @@ final class CrawlTestSupport {
     static CrawlRunner.Summary crawl(String esUrl, Path topicFile, CrawlIndices indices, Map<String, Object> extra,
                                      long maxPages, CrawlRunner runner) throws Exception {
         Topic topic = TopicLoader.load(topicFile);
-        resetProtocols();
+        // each crawl fetches with its own configuration: CrawlRunner forgets the JVM's protocols (ProtocolCache)
         Map<String, Object> conf = new HashMap<>(testConf(esUrl, indices, topicFile));
         conf.putAll(extra);
         CrawlRunner r = runner != null ? runner : new CrawlRunner(line -> System.out.println("[crawl] " + line));
         return r.run(new CrawlRunner.Request(topic, indices, conf, CrawlTopology.load(null), maxPages,
                 Duration.ofMinutes(5)));
-    }
-
-    /**
-     * StormCrawler keeps one ProtocolFactory per JVM, configured by the first topology that fetches: forgotten here so
-     * that each test crawl fetches with its own configuration (its http.timeout, its fetch limits), whichever test
-     * ran before it in this JVM.
-     */
-    static void resetProtocols() throws ReflectiveOperationException {
-        java.lang.reflect.Field single = com.digitalpebble.stormcrawler.protocol.ProtocolFactory.class
-                .getDeclaredField("single_instance");
-        single.setAccessible(true);
-        single.set(null, null);
     }
 
     static Map<String, StatusDoc> statusDocs(ElasticsearchClient client, CrawlIndices indices) throws IOException {

@@ -76,6 +76,15 @@ class ReachabilityTest {
     }
 
     @Test
+    void anEvaluationCrawlLetsExactlyTheServedAddressesThroughTheAddressGuard() {
+        // two corpora: 127.0.0.2 and 127.0.0.3 (CorpusServer gives addresses from 127.0.0.2 on)
+        assertEquals(List.of("127.0.0.2/32", "127.0.0.3/32"), conf.get(org.topicstorm.fetch.AddressGuard.ALLOW));
+        org.topicstorm.fetch.AddressGuard guard = org.topicstorm.fetch.AddressGuard.fromConf(conf);
+        assertEquals(null, guard.literalRefusal(server.baseUrl("other").toString()));
+        assertEquals("address guard: 127.0.0.1 is loopback", guard.literalRefusal("http://127.0.0.1:9200/"));
+    }
+
+    @Test
     void theWalkFollowsOnlyLinksTheCrawlerFollows() throws Exception {
         assertEquals(5, truth.size());
         Reachability r = Reachability.walk(server, seeds("site/index.html"), conf, 0, truth);

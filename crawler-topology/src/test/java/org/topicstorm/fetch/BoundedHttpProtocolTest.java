@@ -29,6 +29,8 @@ class BoundedHttpProtocolTest {
     private static HostileServer site;
     private static HostileServer throttling;
     private static HostileServer unavailable;
+    /** Serves a page, but is not in the allowlist: the guard must keep every request from it. */
+    private static HostileServer internal;
     private static BoundedHttpProtocol protocol;
 
     @BeforeAll
@@ -44,6 +46,9 @@ class BoundedHttpProtocolTest {
         site.bigText("/robots.txt", "User-agent: *\nDisallow: /private/\n", 5_000_000, "Disallow: /late/\n");
         throttling = new HostileServer("127.0.0.62").throttle(429, "2");
         unavailable = new HostileServer("127.0.0.63").throttle(503, null);
+        internal = new HostileServer("127.0.0.64");
+        internal.html("/", "<html><body>internal</body></html>");
+        site.respond("/to-internal", 302, Map.of("Location", internal.url("/")), new byte[0]);
 
         Map<String, Object> conf = CrawlConf.defaults();
         conf.put("http.timeout", 10_000);
@@ -53,6 +58,7 @@ class BoundedHttpProtocolTest {
         conf.put(FetchConfig.MIN_RATE_WINDOW_SECS, 0.5);
         conf.put(FetchConfig.BACKOFF_INITIAL_SECS, 1);
         conf.put(FetchConfig.BACKOFF_MAX_SECS, 4);
+        conf.put(AddressGuard.ALLOW, List.of("127.0.0.61/32", "127.0.0.62/32", "127.0.0.63/32"));
         Config config = new Config();
         config.putAll(conf);
         protocol = new BoundedHttpProtocol();
@@ -61,7 +67,7 @@ class BoundedHttpProtocolTest {
 
     @AfterAll
     static void stop() {
-        for (HostileServer s : List.of(site, throttling, unavailable)) {
+        for (HostileServer s : List.of(site, throttling, unavailable, internal)) {
             if (s != null) {
                 s.close();
             }
@@ -78,6 +84,31 @@ class BoundedHttpProtocolTest {
         assertEquals(200, r.getStatusCode());
         assertEquals("<html><body><p>a page</p></body></html>", new String(r.getContent(), StandardCharsets.UTF_8));
         assertNull(r.getMetadata().getFirstValue(FetchSignals.RETRY_AT));
+    }
+
+    @Test
+    void theAddressGuardRefusesAnUnlistedLoopbackAddressInEveryNotationAndSendsNothing() throws Exception {
+        int port = Integer.parseInt(internal.base().replaceAll(".*:(\\d+).*", "$1"));
+        // 127.0.0.64 = 127 * 2^24 + 64 = 2130706496; hex 0x7f000040; octal first part 0177
+        for (String host : List.of("127.0.0.64", "2130706496", "0x7f000040", "0177.0.0.64", "127.64",
+                "[::ffff:127.0.0.64]")) {
+            ProtocolResponse r = fetch("http://" + host + ":" + port + "/");
+            assertEquals(FetchSignals.REFUSED_CODE, r.getStatusCode(), host);
+            assertEquals("address guard: 127.0.0.64 is loopback", r.getMetadata().getFirstValue(FetchSignals.REFUSED),
+                    host);
+        }
+        ProtocolResponse v6 = fetch("http://[::1]:" + port + "/");
+        assertEquals("address guard: 0:0:0:0:0:0:0:1 is loopback",
+                v6.getMetadata().getFirstValue(FetchSignals.REFUSED));
+        ProtocolResponse name = fetch("http://localhost:" + port + "/");
+        assertEquals(FetchSignals.REFUSED_CODE, name.getStatusCode(), "a name is checked after DNS");
+        assertTrue(name.getMetadata().getFirstValue(FetchSignals.REFUSED).startsWith("address guard: localhost ("));
+        // robots.txt goes through the same resolution
+        protocol.getRobotRules("http://127.0.0.64:" + port + "/");
+        // a redirect is not followed by the protocol: it is a URL of its own, fetched (and refused) later
+        ProtocolResponse redirect = fetch(site.url("/to-internal"));
+        assertEquals(302, redirect.getStatusCode());
+        assertEquals(List.of(), internal.requests(), "no request reached the guarded server");
     }
 
     @Test

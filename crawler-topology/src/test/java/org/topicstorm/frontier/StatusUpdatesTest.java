@@ -144,6 +144,17 @@ class StatusUpdatesTest {
     }
 
     @Test
+    void aFetchTheAddressGuardRefusedIsAnErrorWithItsReason() {
+        Metadata md = md(StatusUpdates.FETCH_STATUS_CODE, "-3",
+                "protocol." + FetchSignals.REFUSED, "address guard: 127.0.0.1 is loopback");
+        StatusUpdate u = updates.fromTuple("http://127.0.0.1:9200/_cat/indices", md, Status.FETCH_ERROR, null,
+                new Metadata()).outcome();
+        assertEquals(Status.ERROR, u.status(), "not retried: the address stays what it is");
+        assertEquals("address guard: 127.0.0.1 is loopback", u.error());
+        assertNull(u.retryAt());
+    }
+
+    @Test
     void aThrottledFetchIsDueWhenTheServerSaidAndNamedByItsStatus() {
         // a stale error.cause persisted from an earlier outcome must not hide the 429: the spout looks for "http 429"
         Metadata md = md(StatusUpdates.FETCH_STATUS_CODE, "429", "error.cause", "an old cause",
