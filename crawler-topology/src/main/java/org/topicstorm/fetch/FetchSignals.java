@@ -58,7 +58,8 @@ public final class FetchSignals {
         return epochMillis(md.getFirstValue(prefix + DEFERRED));
     }
 
-    private static Long epochMillis(String s) {
+    /** Epoch milliseconds written as a decimal string in metadata; null when absent or unreadable. */
+    public static Long epochMillis(String s) {
         if (s == null) {
             return null;
         }

@@ -129,7 +129,7 @@ public final class StatusUpdates {
                 relevant == null ? null : Boolean.valueOf(relevant),
                 errorCause(md, status),
                 keep,
-                status == Status.DISCOVERED ? null : fetchedAt(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
+                status == Status.DISCOVERED ? null : FetchSignals.epochMillis(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
         if (status == Status.FETCH_ERROR) {
             Long waitUntil = FetchSignals.deferredUntil(md, protocolPrefix);
             return waitUntil != null ? u.deferredUntil(waitUntil, DEFERRED)
@@ -168,18 +168,6 @@ public final class StatusUpdates {
         }
         String code = md.getFirstValue(FETCH_STATUS_CODE);
         return code == null ? null : "http " + code;
-    }
-
-    /** The fetch time stamped upstream, or null when absent or unreadable. */
-    private static Long fetchedAt(String s) {
-        if (s == null) {
-            return null;
-        }
-        try {
-            return Long.parseLong(s.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     private static double finite(double d) {

@@ -29,12 +29,7 @@ final class BestFirstPrioritizer extends BaseLinkPrioritizer {
 
     @Override
     double priority(Page page, Outlink link, LinkFeatures features, List<String> tokens) {
-        return bestFirst(page.parent(), link, anchorScore, softFactor);
-    }
-
-    /** The best-first priority of one link. */
-    static double bestFirst(ParentInfo parent, Outlink link, ToDoubleFunction<String> anchorScore,
-                            double softFactor) {
+        ParentInfo parent = page.parent();
         String anchor = link.anchorText() == null ? "" : link.anchorText();
         double priority = parent.relevance() + TIE_BREAK * anchorScore.applyAsDouble(anchor);
         // Only reached for an irrelevant parent under soft focus: hard focus has already dropped its links.
