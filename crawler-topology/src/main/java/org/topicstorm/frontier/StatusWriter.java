@@ -17,8 +17,10 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes status updates to the status index with optimistic concurrency, so that concurrent writers and replayed
@@ -86,15 +88,7 @@ public final class StatusWriter {
         try {
             List<StatusUpdate> updates = new ArrayList<>();
             for (Demotion d : demotions) {
-                java.util.Set<String> children = new java.util.LinkedHashSet<>();
-                client.search(s -> s.index(linksIndex).size(MAX_LINK_DOCS)
-                                .query(q -> q.term(t -> t.field("from").value(d.parent()))), LinkDoc.class)
-                        .hits().hits().forEach(h -> {
-                            if (h.source() != null) {
-                                children.addAll(h.source().to());
-                            }
-                        });
-                for (String child : children) {
+                for (String child : childrenOf(d.parent())) {
                     updates.add(StatusUpdate.demoted(child, d.parent(), d.factor(),
                             org.topicstorm.priority.Aggregation.SUM));
                 }
@@ -109,6 +103,29 @@ public final class StatusWriter {
         } catch (Exception e) {
             LOG.warn("could not demote the children of {} parents: {}", demotions.size(), e.toString());
         }
+    }
+
+    /**
+     * The outlinks the links index holds for a parent. A parent that has children has a links document, but one
+     * written less than a refresh interval ago is not yet searchable (a run of three irrelevant children can
+     * complete within a second of the parent's fetch): when none is found the index is refreshed and searched once
+     * more. That happens at most once per demoted parent, so the refresh costs little.
+     */
+    private Set<String> childrenOf(String parent) throws java.io.IOException {
+        Set<String> children = new LinkedHashSet<>();
+        for (int attempt = 0; attempt < 2 && children.isEmpty(); attempt++) {
+            if (attempt > 0) {
+                client.indices().refresh(r -> r.index(linksIndex));
+            }
+            client.search(s -> s.index(linksIndex).size(MAX_LINK_DOCS)
+                            .query(q -> q.term(t -> t.field("from").value(parent))), LinkDoc.class)
+                    .hits().hits().forEach(h -> {
+                        if (h.source() != null) {
+                            children.addAll(h.source().to());
+                        }
+                    });
+        }
+        return children;
     }
 
     /** The two-step order of {@link #writeChanges}, given the writer of a list of updates. */
