@@ -2,6 +2,7 @@ package org.topicstorm.bench;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.topicstorm.site.HttpServers;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -83,7 +84,7 @@ public final class SyntheticSite implements AutoCloseable {
             HttpServer server;
             try {
                 // the same port on every address when possible, so that URLs differ only by host
-                server = HttpServer.create(new InetSocketAddress(address, port), 100);
+                server = HttpServers.create(new InetSocketAddress(address, port), 100);
             } catch (IOException e) {
                 close();
                 throw new IOException("cannot listen on " + address + ":" + port + " (" + e.getMessage()

@@ -2,6 +2,7 @@ package org.topicstorm.corpus;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.topicstorm.site.HttpServers;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -245,7 +246,7 @@ public final class CorpusServer implements AutoCloseable {
     }
 
     private HttpServer listen(String address, int wantedPort) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(address, wantedPort), 200);
+        HttpServer server = HttpServers.create(new InetSocketAddress(address, wantedPort), 200);
         server.setExecutor(executor);
         servers.add(server);
         return server;

@@ -13,7 +13,7 @@ import java.util.Map;
 public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, int maxRank,
                              long minQueryIntervalMs,
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
-                             boolean recordLinks, Schedule schedule) {
+                             long statusBatchQuietMs, boolean recordLinks, Schedule schedule) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
@@ -24,6 +24,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
     public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
     public static final String STATUS_BATCH_SIZE = "status.batch.size";
     public static final String STATUS_BATCH_MAX_DELAY_MS = "status.batch.max.delay.ms";
+    public static final String STATUS_BATCH_QUIET_MS = "status.batch.quiet.ms";
     public static final String RECORD_LINKS = "status.links.enabled";
     public static final String REFETCH_RELEVANT_MINUTES = "status.refetch.relevant.minutes";
     public static final String REFETCH_DISCARDED_MINUTES = "status.refetch.discarded.minutes";
@@ -50,6 +51,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                 ConfUtils.getLong(conf, RETRY_BACKOFF_MS, 2000L),
                 positive(conf, STATUS_BATCH_SIZE, 500, Integer.MAX_VALUE),
                 ConfUtils.getLong(conf, STATUS_BATCH_MAX_DELAY_MS, 200L),
+                nonNegative(conf, STATUS_BATCH_QUIET_MS, 20, 60_000),
                 ConfUtils.getBoolean(conf, RECORD_LINKS, true),
                 schedule);
     }

@@ -57,7 +57,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
                 ParseConfig.fromConf(conf).protocolMetadataPrefix());
-        this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs());
+        this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs(),
+                config.statusBatchQuietMs());
         this.fetchClock = new FetchClock();
     }
 

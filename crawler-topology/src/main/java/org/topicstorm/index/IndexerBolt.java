@@ -34,6 +34,7 @@ public class IndexerBolt extends BaseRichBolt {
 
     public static final String BATCH_SIZE = "indexer.batch.size";
     public static final String BATCH_MAX_DELAY_MS = "indexer.batch.max.delay.ms";
+    public static final String BATCH_QUIET_MS = "indexer.batch.quiet.ms";
 
     private transient OutputCollector collector;
     private transient ElasticsearchClient es;
@@ -44,7 +45,7 @@ public class IndexerBolt extends BaseRichBolt {
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         this.batch = new TupleBatch<>(ConfUtils.getInt(conf, BATCH_SIZE, 50),
-                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 200L));
+                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 200L), ConfUtils.getLong(conf, BATCH_QUIET_MS, 20L));
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
     }

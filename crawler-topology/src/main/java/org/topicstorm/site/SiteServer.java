@@ -34,7 +34,7 @@ public final class SiteServer implements AutoCloseable {
     private final Map<String, Long> slowPaths = new ConcurrentHashMap<>();
 
     public SiteServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+        server = HttpServers.create(new InetSocketAddress("127.0.0.1", 0), 50);
         executor = Executors.newFixedThreadPool(8);
         server.setExecutor(executor);
         server.createContext("/", this::handle);

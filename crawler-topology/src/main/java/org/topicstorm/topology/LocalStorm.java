@@ -1,6 +1,7 @@
 package org.topicstorm.topology;
 
 import org.apache.storm.Config;
+import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
@@ -45,7 +46,12 @@ public final class LocalStorm implements AutoCloseable {
         daemonConf.put(Config.STORM_ZOOKEEPER_SERVERS, List.of("127.0.0.1"));
         daemonConf.put(Config.STORM_ZOOKEEPER_PORT, port);
         daemonConf.put(Config.STORM_LOCAL_HOSTNAME, "127.0.0.1");
-        LocalCluster cluster = new LocalCluster.Builder().withDaemonConf(daemonConf).build();
+        // A local crawl runs one worker: one Supervisor (Storm's default is two, each taking seconds to shut down),
+        // which reads its assignment every second rather than every three (a topology starts that much sooner).
+        daemonConf.put(DaemonConfig.SUPERVISOR_MONITOR_FREQUENCY_SECS, 1);
+        // its worker runs in this JVM and is stopped when it is killed: no grace period for a process to exit
+        daemonConf.put(Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
+        LocalCluster cluster = new LocalCluster.Builder().withDaemonConf(daemonConf).withSupervisors(1).build();
         return new LocalStorm(zkDir, factory, zk, cluster);
     }
 

@@ -27,7 +27,7 @@ public final class TopicStormConfig {
     public static final int DEFAULT_MODEL_SYNC_SECS = 10;
     /** Milliseconds between the flush tuples that make batching bolts write a partial batch ({@link FlushSpout}). */
     public static final String FLUSH_INTERVAL_MS = "topicstorm.flush.interval.ms";
-    public static final int DEFAULT_FLUSH_INTERVAL_MS = 100;
+    public static final int DEFAULT_FLUSH_INTERVAL_MS = 20;
 
     private TopicStormConfig() {
     }

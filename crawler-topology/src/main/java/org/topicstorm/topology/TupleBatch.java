@@ -8,9 +8,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Tuples waiting to be written together, each with the item it is to write. A batch is due when it is full or
- * its oldest tuple has waited long enough; a bolt that uses one asks for a tick every second
- * ({@link #TICK_EVERY_SECOND}) so that a partial batch is written even when no tuple arrives.
+ * Tuples waiting to be written together, each with the item it is to write. A batch is due when it is full, when
+ * its oldest tuple has waited long enough, or when no tuple has come for a short quiet time: the burst that filled
+ * it is over. The last rule is what keeps a crawl of few hosts fast: its URLs come in bursts of a few (one frontier
+ * batch), and each tuple waited out the whole delay in each of the two batching bolts; a busy crawl's tuples keep
+ * coming, so its batches still fill up to the delay. {@code isDue} is asked when a tuple arrives and on each flush
+ * tuple ({@link FlushSpout}), so the quiet time is honoured to within the flush interval; a bolt that uses a batch
+ * also asks for a tick every second ({@link #TICK_EVERY_SECOND}).
  *
  * @param <T> what each tuple is to write
  */
@@ -26,25 +30,36 @@ public final class TupleBatch<T> {
 
     private final int maxSize;
     private final long maxDelayMs;
+    private final long quietMs;
     private final List<Tuple> tuples = new ArrayList<>();
     private final List<T> items = new ArrayList<>();
     private long startedAt;
+    private long lastAddedAt;
 
+    /** A batch without the quiet rule: due when full or when its oldest tuple has waited {@code maxDelayMs}. */
     public TupleBatch(int maxSize, long maxDelayMs) {
+        this(maxSize, maxDelayMs, 0);
+    }
+
+    /** @param quietMs due once no tuple has come for this long (0: no quiet rule) */
+    public TupleBatch(int maxSize, long maxDelayMs, long quietMs) {
         this.maxSize = maxSize;
         this.maxDelayMs = maxDelayMs;
+        this.quietMs = quietMs;
     }
 
     public void add(Tuple tuple, T item, long now) {
         if (tuples.isEmpty()) {
             startedAt = now;
         }
+        lastAddedAt = now;
         tuples.add(tuple);
         items.add(item);
     }
 
     public boolean isDue(long now) {
-        return !tuples.isEmpty() && (tuples.size() >= maxSize || now - startedAt >= maxDelayMs);
+        return !tuples.isEmpty() && (tuples.size() >= maxSize || now - startedAt >= maxDelayMs
+                || (quietMs > 0 && now - lastAddedAt >= quietMs));
     }
 
     /** The items to write, in the order of their tuples. */

@@ -60,7 +60,7 @@ class ClusterFluxTest {
                 assertTrue(g != null && g.is_set_all(), bolt + " gets every flush tuple: " + g);
             }
         }
-        assertEquals(100, TopicStormConfig.flushIntervalMs(conf));
+        assertEquals(20, TopicStormConfig.flushIntervalMs(conf));
         assertThrows(IllegalArgumentException.class,
                 () -> TopicStormConfig.flushIntervalMs(Map.of(TopicStormConfig.FLUSH_INTERVAL_MS, 5)));
     }

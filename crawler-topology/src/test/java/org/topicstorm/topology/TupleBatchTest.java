@@ -33,6 +33,26 @@ class TupleBatchTest {
     }
 
     @Test
+    void dueOnceNoTupleHasComeForTheQuietTime() {
+        TupleBatch<String> batch = new TupleBatch<>(100, 200, 20);
+        batch.add(tuple(), "a", 1000);
+        batch.add(tuple(), "b", 1015);
+        assertFalse(batch.isDue(1015), "a tuple just came");
+        assertFalse(batch.isDue(1034), "19 ms since the last one");
+        assertTrue(batch.isDue(1035), "20 ms since the last one, 35 since the first");
+        // tuples that keep coming within the quiet time: only the delay (200 ms after the first) makes it due
+        TupleBatch<String> busy = new TupleBatch<>(100, 200, 20);
+        for (long t = 0; t < 200; t += 10) {
+            busy.add(tuple(), "x", t);
+            assertFalse(busy.isDue(t + 5), "at " + (t + 5));
+        }
+        assertTrue(busy.isDue(200));
+        TupleBatch<String> noQuiet = new TupleBatch<>(100, 200, 0);
+        noQuiet.add(tuple(), "a", 0);
+        assertFalse(noQuiet.isDue(199), "0 turns the quiet rule off");
+    }
+
+    @Test
     void completeReportsEachTupleWithItsOutcomeThenEmpties() {
         TupleBatch<String> batch = new TupleBatch<>(10, 1000);
         Tuple t1 = tuple();
