@@ -48,13 +48,29 @@ public final class LinkLearner {
     private final SparseLogistic.Options options;
     private final boolean writer;
     private final long intervalMillis;
+    private final java.util.concurrent.Executor executor;
     private volatile LinkClassifier current;
+    /** a retrain or reload is under way on the executor: the next waits for it to end */
+    private final java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean();
     private long last;
     private boolean loaded;
 
+    /** A learner that trains on the caller's thread (tests). */
     public LinkLearner(Crawl crawl, ModelStateStore store, LinkSettings.Learned settings,
                        SparseLogistic.Options options, boolean writer, long intervalMillis,
                        long nowMillis) {
+        this(crawl, store, settings, options, writer, intervalMillis, nowMillis, Runnable::run);
+    }
+
+    /**
+     * @param executor where retrains and reloads run: a background thread in the bolt, since a retrain (reading up
+     *                 to {@code maxExamples} examples, a cross-validated fit, re-scoring the best waiting URLs) took
+     *                 hundreds of milliseconds, during which the bolt's tuples waited
+     */
+    public LinkLearner(Crawl crawl, ModelStateStore store, LinkSettings.Learned settings,
+                       SparseLogistic.Options options, boolean writer, long intervalMillis,
+                       long nowMillis, java.util.concurrent.Executor executor) {
+        this.executor = executor;
         this.crawl = crawl;
         this.store = store;
         this.settings = settings;
@@ -73,24 +89,36 @@ public final class LinkLearner {
         return writer;
     }
 
-    /** Loads the stored classifier once (a resumed crawl), then trains (writer) or reloads (reader) per interval. */
+    /**
+     * Loads the stored classifier once (a resumed crawl: before the first page is scored), then trains (writer) or
+     * reloads (reader) per interval on the executor; links are scored with the classifier in hand meanwhile, and a
+     * new one reaches the waiting URLs by the re-scoring.
+     */
     public void maybeRun(long nowMillis) {
         if (!loaded) {
             loaded = true;
             load();
         }
-        if (nowMillis - last < intervalMillis) {
+        if (nowMillis - last < intervalMillis || !running.compareAndSet(false, true)) {
             return;
         }
         last = nowMillis;
-        if (writer) {
-            try {
-                maybeRetrain();
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("Cannot retrain the link classifier: {}", e.toString());
-            }
-        } else {
-            load();
+        try {
+            executor.execute(() -> {
+                try {
+                    if (writer) {
+                        maybeRetrain();
+                    } else {
+                        load();
+                    }
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("Cannot retrain the link classifier: {}", e.toString());
+                } finally {
+                    running.set(false);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            running.set(false);   // the bolt is shutting down
         }
     }
 

@@ -64,6 +64,8 @@ public class LinkPriorityBolt extends BaseRichBolt {
     private transient SiblingRuns siblings;
     private transient double siblingFactor;
     private transient ElasticsearchClient es;
+    /** where the learner retrains, off the tuple path */
+    private transient java.util.concurrent.ExecutorService learning;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -80,7 +82,11 @@ public class LinkPriorityBolt extends BaseRichBolt {
                     topic.links().learned(), topic.threshold()),
                     new EsModelStateStore(es, indices.model()), topic.links().learned(),
                     SparseLogistic.Options.DEFAULT, writer, TopicStormConfig.modelSyncSecs(conf) * 1000L,
-                    System.currentTimeMillis());
+                    System.currentTimeMillis(), learning = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                        Thread t = new Thread(r, "link-learner");
+                        t.setDaemon(true);
+                        return t;
+                    }));
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf, learner::current);
         } else {
             this.prioritizer = LinkPrioritizers.forTopic(topic, conf);
@@ -146,6 +152,9 @@ public class LinkPriorityBolt extends BaseRichBolt {
 
     @Override
     public void cleanup() {
+        if (learning != null) {
+            learning.shutdownNow();
+        }
         EsClients.closeQuietly(es);
     }
 

@@ -56,6 +56,27 @@ class LinkLearnerTest {
     private static final LinkSettings.Learned SETTINGS = new LinkSettings.Learned(10, 6, 100, 1);
 
     @Test
+    void theWriterTrainsOnItsExecutorNotOnTheCallersThreadAndOneRunAtATime() throws Exception {
+        FakeCrawl crawl = new FakeCrawl();
+        List<Runnable> queued = new java.util.ArrayList<>();
+        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), SETTINGS, SparseLogistic.Options.DEFAULT,
+                true, 1000, 0, queued::add);
+        crawl.judge(4, 4);
+        writer.maybeRun(1000);
+        assertNull(writer.current(), "the caller's thread does not train");
+        assertEquals(1, queued.size());
+        writer.maybeRun(2000);
+        assertEquals(1, queued.size(), "no second run while the first is under way");
+        queued.remove(0).run();
+        assertEquals(1, writer.current().version(), "trained once the executor ran it");
+        writer.maybeRun(1900);
+        assertEquals(0, queued.size(), "the last run began at 1000: not a new interval yet");
+        writer.maybeRun(2500);
+        assertEquals(1, queued.size(), "a new interval since the run that began at 1000 (the refusal at 2000 "
+                + "did not count as one)");
+    }
+
+    @Test
     void theWriterTrainsOnceEnoughPagesWereJudgedThenEveryRetrainEvery() throws Exception {
         FakeCrawl crawl = new FakeCrawl();
         crawl.waiting.add(new LinkLearner.Waiting("http://h/scalc/a.html", List.of("u:scalc", "rel:extends")));
