@@ -5,7 +5,10 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import org.topicstorm.es.LocalElasticsearch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,17 +99,41 @@ final class EsCommand {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = "Show whether the node runs, its URL, cluster health and data size.")
-    static final class Status implements Runnable {
+            description = "Show whether the node runs, its URL, cluster health and data size. Exit code 3 when it "
+                    + "is not running (as `cluster status`).")
+    static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;
         @Mixin
         HomeOption home;
+        @Option(names = "--json", description = "Print the status as one JSON object, for scripts.")
+        boolean json;
 
         @Override
-        public void run() {
-            printStatus(home.builder(spec.commandLine().getErr()).build().status(), spec.commandLine().getOut());
+        public Integer call() throws java.io.IOException {
+            LocalElasticsearch.Status status = home.builder(spec.commandLine().getErr()).build().status();
+            if (json) {
+                printJson(status, spec.commandLine().getOut());
+            } else {
+                printStatus(status, spec.commandLine().getOut());
+            }
+            return status.running() ? 0 : NOT_RUNNING;
         }
+    }
+
+    /** The exit code of a status command when the thing asked about is not running (LSB's "program is not running"). */
+    static final int NOT_RUNNING = 3;
+
+    static void printJson(LocalElasticsearch.Status status, PrintWriter out) throws java.io.IOException {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("running", status.running());
+        fields.put("pid", status.running() ? status.pid() : null);
+        fields.put("url", status.url() == null ? null : status.url().toString());
+        fields.put("health", status.running() ? status.health() : null);
+        fields.put("home", status.home().toString());
+        fields.put("dataBytes", status.dataBytes());
+        out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(fields));
+        out.flush();
     }
 
     static void printStatus(LocalElasticsearch.Status status, PrintWriter out) {

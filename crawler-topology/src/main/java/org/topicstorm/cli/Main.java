@@ -67,13 +67,33 @@ public final class Main implements Runnable {
         return false;
     }
 
-    /** Version from the jar manifest when packaged; from target/classes there is none. */
+    /**
+     * The version and build time written by the build into {@code version.properties} (resource filtering), so that
+     * a run from target/classes (bin/topicstorm) says which build it is, as the packaged jar does.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"topicstorm " + (version == null ? "(development build)" : version),
+            return new String[] {"topicstorm " + describe(Main.class.getResourceAsStream("version.properties")),
                     "Java " + Runtime.version()};
+        }
+
+        /** "0.1.0 (built 2026-11-24T12:58:01Z)"; "(development build)" when the file is missing or unfiltered. */
+        static String describe(java.io.InputStream in) {
+            java.util.Properties p = new java.util.Properties();
+            try (in) {
+                if (in != null) {
+                    p.load(in);
+                }
+            } catch (java.io.IOException e) {
+                return "(development build)";
+            }
+            String version = p.getProperty("version", "");
+            if (version.isEmpty() || version.startsWith("${")) {
+                return "(development build)";
+            }
+            String built = p.getProperty("built", "");
+            return built.isEmpty() || built.startsWith("${") ? version : version + " (built " + built + ")";
         }
     }
 }

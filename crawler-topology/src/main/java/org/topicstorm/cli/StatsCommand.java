@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code topicstorm stats}: URLs of a crawl by state, its most relevant pages and its top HITS authorities. */
@@ -36,6 +38,9 @@ final class StatsCommand implements Callable<Integer> {
             description = "How many relevant pages (and authorities) to list. Default: ${DEFAULT-VALUE}.")
     int top = 10;
 
+    @Option(names = "--json", description = "Print the stats as one JSON object, for scripts.")
+    boolean json;
+
     @Mixin
     CrawlConnection.Options connection;
 
@@ -48,6 +53,12 @@ final class StatsCommand implements Callable<Integer> {
             CrawlConnection.requireIndex(client, crawlName, indices.status());
             CrawlStats stats = new CrawlStats(client, indices);
             CrawlStats.Counts c = stats.counts(System.currentTimeMillis());
+            if (json) {
+                out.println(new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(asJson(client, indices, stats, c)));
+                out.flush();
+                return 0;
+            }
             out.printf("Crawl '%s': %d URLs%n", crawlName, c.total());
             for (CrawlState s : CrawlState.values()) {
                 out.printf("  %-11s %d%n", s.name().toLowerCase(java.util.Locale.ROOT), c.get(s));
@@ -68,6 +79,43 @@ final class StatsCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * What the text shows, as one JSON object: counts by state, harvest rate, the top relevant pages, the HITS
+     * authorities (null before `topicstorm rank`), and the models' states (null when the crawl has none).
+     */
+    private Map<String, Object> asJson(ElasticsearchClient client, CrawlIndices indices, CrawlStats stats,
+                                       CrawlStats.Counts c) throws java.io.IOException {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("crawl", crawlName);
+        o.put("urls", c.total());
+        Map<String, Long> states = new LinkedHashMap<>();
+        for (CrawlState s : CrawlState.values()) {
+            states.put(s.name().toLowerCase(java.util.Locale.ROOT), c.get(s));
+        }
+        o.put("states", states);
+        o.put("due", c.due());
+        o.put("fetched", c.fetched());
+        o.put("relevant", c.relevant());
+        o.put("harvestRate", c.harvestRate());
+        o.put("topPages", stats.topRelevant(top));
+        CrawlStats.Ranking ranking = stats.ranking();
+        o.put("authorities", ranking.lastRanked() == null ? null : stats.topAuthorities(top));
+        boolean models = client.indices().exists(e -> e.index(indices.model())).value();
+        EsModelStateStore store = models ? new EsModelStateStore(client, indices.model()) : null;
+        o.put("linkClassifier", store == null ? null : store.load(LinkClassifier.KIND, LinkClassifier.State.class)
+                .map(st -> Map.of("version", st.version(), "examples", st.examples(), "positives", st.positives(),
+                        "trust", st.trust())).orElse(null));
+        o.put("threshold", store == null ? null : store.load(ThresholdTuner.KIND, ThresholdTuner.State.class)
+                .map(t -> Map.of("r", t.r(), "basis", t.basis().toString(), "settled", t.settled(),
+                        "rounds", t.history().size())).orElse(null));
+        o.put("pageClassifier", store == null ? null : store.load(PageClassifier.KIND, PageClassifier.State.class)
+                .map(pc -> Map.of("version", pc.version(), "examples", pc.examples(), "positives", pc.positives(),
+                        "judged", pc.judged())).orElse(null));
+        o.put("judgements", client.indices().exists(e -> e.index(indices.judgements())).value()
+                ? new org.topicstorm.judge.JudgementStore(client, indices).all().size() : 0);
+        return o;
     }
 
     /** What the learned strategy's link classifier learnt, if the crawl has one: its strongest features. */

@@ -16,9 +16,21 @@ class MainTest extends CliTest {
     Path tmp;
 
     @Test
-    void versionExitsZero() {
+    void versionExitsZeroAndNamesTheBuild() {
         assertEquals(0, run("--version"));
-        assertTrue(out.toString().startsWith("topicstorm "), out.toString());
+        // the test classpath has the filtered version.properties of this build
+        assertTrue(out.toString().matches("(?s)topicstorm \\d+\\.\\d+\\.\\d+\\S* \\(built \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\)\nJava .*"),
+                out.toString());
+    }
+
+    @Test
+    void aVersionFileThatWasNotFilteredIsADevelopmentBuild() {
+        java.util.function.Function<String, String> describe = text -> Main.Version.describe(
+                new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals("1.2.0 (built 2026-11-24T12:58:01Z)", describe.apply("version=1.2.0\nbuilt=2026-11-24T12:58:01Z\n"));
+        assertEquals("1.2.0", describe.apply("version=1.2.0\nbuilt=${maven.build.timestamp}\n"));
+        assertEquals("(development build)", describe.apply("version=${project.version}\n"));
+        assertEquals("(development build)", Main.Version.describe(null));
     }
 
     @Test
@@ -29,10 +41,18 @@ class MainTest extends CliTest {
     }
 
     @Test
-    void statusOfAHomeWithoutNode() {
-        assertEquals(0, run("es", "status", "--home", tmp.toString()));
+    void statusOfAHomeWithoutNodeSaysSoAndExitsThree() throws IOException {
+        assertEquals(3, run("es", "status", "--home", tmp.toString()));
         assertEquals(String.join(System.lineSeparator(), "Elasticsearch (local node): not running",
                 "  home:   " + tmp, "  data:   0 B", ""), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(3, run("es", "status", "--home", tmp.toString(), "--json"));
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.toString());
+        assertEquals(false, json.get("running").asBoolean(true));
+        assertTrue(json.get("pid").isNull() && json.get("url").isNull() && json.get("health").isNull(), json.toString());
+        assertEquals(tmp.toString(), json.get("home").asText());
+        assertEquals(0, json.get("dataBytes").asLong(-1));
     }
 
     @Test

@@ -60,6 +60,19 @@ class RankCommandIT extends CliTest {
                     + "  0.2582     0.800      0.567  " + RankFixture.B + "\n"), stats);
             assertTrue(!stats.contains("have no scores"), stats);
 
+            // the same for scripts: one JSON object
+            assertEquals(0, run("stats", "--crawl", "rank-cli-it", "--es-url", url, "--json"), err.toString());
+            com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(output());
+            assertEquals("rank-cli-it", json.get("crawl").asText());
+            assertEquals(json.get("urls").asLong(), json.get("states").get("waiting").asLong()
+                    + json.get("states").get("done").asLong() + json.get("states").get("discarded").asLong()
+                    + json.get("states").get("exception").asLong() + json.get("states").get("redirected").asLong());
+            assertEquals(RankFixture.D, json.get("authorities").get(0).get("url").asText());
+            assertEquals(0.7746, json.get("authorities").get(0).get("authority").asDouble(), 1e-4);
+            assertEquals(0.800, json.get("authorities").get(0).get("rank").asDouble(), 1e-3);
+            assertTrue(json.get("topPages").size() > 0 && json.get("linkClassifier").isNull(), json.toString());
+
             // C fetched again: the indexer rewrites its document whole, without scores, until the next rank
             new ContentWriter(es, indices.content()).write(List.of(ContentWriter.Change.store(
                     RankFixture.page(RankFixture.C, 0.7))));
