@@ -13,20 +13,30 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page. Read back, it ignores
+ * A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page, with the videos it
+ * embeds when it has any ({@code videos}: Kibana finds video pages with {@code videos:*}). Read back, it ignores
  * the fields others add to the document ({@code topicstorm rank}'s hub, authority, rank and ranked).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
                          String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
-                         String signature, long fetched) {
+                         String signature, long fetched, List<String> videos) {
+
+    /** A page without videos ({@code videos} is left out of the document). */
+    public ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
+                      String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
+                      String signature, long fetched) {
+        this(url, host, title, headings, text, language, pageType, relevance, topTerms, depth, outlinks, signature,
+                fetched, null);
+    }
 
     public static ContentDoc of(ParsedPage page, Relevance relevance, int depth, long fetched) {
         List<String> terms = relevance.topTerms().stream().map(Relevance.TermContribution::term).toList();
         return new ContentDoc(page.url(), UrlIds.host(page.url()), page.title(), page.headings(), page.text(),
                 page.language().isEmpty() ? null : page.language(), page.type().name(), relevance.score(), terms, depth,
-                page.outlinks().size(), signature(page.text()), fetched);
+                page.outlinks().size(), signature(page.text()), fetched,
+                page.videos().isEmpty() ? null : page.videos());
     }
 
     /** Exact-duplicate signature of the page text (MD5 is enough to spot copies; not used for security). */

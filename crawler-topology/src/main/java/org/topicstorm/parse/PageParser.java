@@ -17,8 +17,8 @@ import org.jsoup.select.NodeVisitor;
 
 /**
  * Turns fetched bytes into a {@link ParsedPage}: checks that they are HTML, decodes them, removes what is not content
- * (scripts, styles, frames, templates, SVG and navigation), and extracts title, headings, text, outlinks and what
- * the page's robots meta tags ask ({@link RobotsDirectives}).
+ * (scripts, styles, frames, templates, SVG and navigation), and extracts title, headings, text, outlinks, the videos
+ * it embeds ({@link VideoFinder}) and what the page's robots meta tags ask ({@link RobotsDirectives}).
  * Links inside removed navigation are not outlinks: navigation repeats the same site-wide links on every page.
  * <p>
  * An outlink's nearby text is up to {@link ParseConfig#nearbyWords()} words before and after the link within its
@@ -35,9 +35,11 @@ public final class PageParser {
     static final String NAVIGATION = "nav, [role=navigation]";
 
     private final ParseConfig config;
+    private final VideoFinder videos;
 
     public PageParser(ParseConfig config) {
         this.config = config;
+        this.videos = new VideoFinder(config.videoPlayers());
     }
 
     /** Parses with every link kept (no URL filters). */
@@ -63,6 +65,8 @@ public final class PageParser {
                 detection.charset());
 
         Document doc = Jsoup.parse(html, url); // a <base href> in the page replaces the base URI while parsing
+        // before the removal: players are iframes, VideoObjects are in scripts
+        List<String> embedded = videos.find(doc);
         doc.select(NON_CONTENT).remove();
         // after the removal: a robots meta tag inside noscript or template is not the page's
         RobotsDirectives robots = config.metaRobots() ? RobotsDirectives.fromMeta(doc, config.robotsAgent())
@@ -94,7 +98,7 @@ public final class PageParser {
         String textWithoutAnchors = Texts.collapse(withoutAnchors.text());
 
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorShare, type,
-                detection.charset().name(), language(doc, contentLanguage), robots);
+                detection.charset().name(), language(doc, contentLanguage), robots, embedded);
     }
 
     /**

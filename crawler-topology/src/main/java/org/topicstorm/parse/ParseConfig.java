@@ -1,6 +1,7 @@
 package org.topicstorm.parse;
 
 import java.io.Serializable;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,6 +19,8 @@ import java.util.Map;
  *                            negated)
  * @param robotsAgent         the crawler's agent name (http.agent.name): meta tags and header values addressed to
  *                            it count as well as those addressed to all robots; empty = none
+ * @param videoPlayers        embedded video players known besides {@link VideoFinder#DEFAULT_PLAYERS}, each
+ *                            {@code host/path-prefix}
  */
 public record ParseConfig(
         int maxBytes,
@@ -28,7 +31,8 @@ public record ParseConfig(
         String protocolMetadataPrefix,
         boolean metaRobots,
         boolean headerRobots,
-        String robotsAgent) implements Serializable {
+        String robotsAgent,
+        List<String> videoPlayers) implements Serializable {
 
     public static final String MAX_BYTES = "parse.max.bytes";
     public static final String MAX_OUTLINKS = "parse.max.outlinks";
@@ -42,6 +46,7 @@ public record ParseConfig(
     public static final String ROBOTS_HEADERS_SKIP = "http.robots.headers.skip";
     /** StormCrawler's key: the crawler's name, sent in the User-Agent. */
     public static final String AGENT_NAME = "http.agent.name";
+    public static final String VIDEO_PLAYERS = "parse.video.players";
 
     public static final int DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
     public static final int DEFAULT_MAX_OUTLINKS = 500;
@@ -60,6 +65,21 @@ public record ParseConfig(
         require(nearbyWords >= 0, NEARBY_WORDS, "must be >= 0, was " + nearbyWords);
         protocolMetadataPrefix = protocolMetadataPrefix == null ? "" : protocolMetadataPrefix;
         robotsAgent = robotsAgent == null ? "" : robotsAgent.strip();
+        videoPlayers = videoPlayers == null ? List.of() : List.copyOf(videoPlayers);
+        for (String player : videoPlayers) {
+            try {
+                VideoFinder.check(player);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("configuration key '" + VIDEO_PLAYERS + "': " + e.getMessage());
+            }
+        }
+    }
+
+    /** No video players besides the defaults. */
+    public ParseConfig(int maxBytes, int maxOutlinks, double hubAnchorShare, int nearbyWords, boolean skipNofollow,
+                       String protocolMetadataPrefix, boolean metaRobots, boolean headerRobots, String robotsAgent) {
+        this(maxBytes, maxOutlinks, hubAnchorShare, nearbyWords, skipNofollow, protocolMetadataPrefix, metaRobots,
+                headerRobots, robotsAgent, List.of());
     }
 
     /** Robots meta tags and headers honoured, addressed to all robots or to TopicStorm. */
@@ -90,7 +110,26 @@ public record ParseConfig(
                         ? conf.get(PROTOCOL_MD_PREFIX).toString() : DEFAULT_PROTOCOL_MD_PREFIX,
                 !booleanValue(conf, ROBOTS_META_SKIP, false),
                 !booleanValue(conf, ROBOTS_HEADERS_SKIP, false),
-                conf.get(AGENT_NAME) == null ? DEFAULT_ROBOTS_AGENT : conf.get(AGENT_NAME).toString());
+                conf.get(AGENT_NAME) == null ? DEFAULT_ROBOTS_AGENT : conf.get(AGENT_NAME).toString(),
+                stringList(conf, VIDEO_PLAYERS));
+    }
+
+    private static List<String> stringList(Map<String, ?> conf, String key) {
+        Object v = conf.get(key);
+        if (v == null) {
+            return List.of();
+        }
+        if (!(v instanceof List<?> list)) {
+            throw bad(key, "a list of strings", v);
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (Object o : list) {
+            if (!(o instanceof String str)) {
+                throw bad(key, "a list of strings", v);
+            }
+            out.add(str);
+        }
+        return out;
     }
 
     private static int intValue(Map<String, ?> conf, String key, int def) {

@@ -32,12 +32,22 @@ public record ParsedPage(
         PageType type,
         String charset,
         String language,
-        RobotsDirectives robots) implements Serializable {
+        RobotsDirectives robots,
+        List<String> videos) implements Serializable {
 
     public ParsedPage {
         headings = List.copyOf(headings);
         outlinks = List.copyOf(outlinks);
         robots = robots == null ? RobotsDirectives.NONE : robots;
+        videos = videos == null ? List.of() : List.copyOf(videos);
+    }
+
+    /** A page without videos. */
+    public ParsedPage(String url, String title, List<String> headings, String text, String textWithoutAnchors,
+                      List<Outlink> outlinks, double anchorTextShare, PageType type, String charset, String language,
+                      RobotsDirectives robots) {
+        this(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset, language,
+                robots, List.of());
     }
 
     /** A page that asks nothing of robots. */
@@ -50,7 +60,7 @@ public record ParsedPage(
     /** The same page with these robots directives. */
     public ParsedPage withRobots(RobotsDirectives directives) {
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset,
-                language, directives);
+                language, directives, videos);
     }
 
     /** The text a relevance model should read: anchor texts for a hub page, own text for a topic page (001). */

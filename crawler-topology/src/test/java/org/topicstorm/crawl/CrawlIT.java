@@ -67,7 +67,13 @@ class CrawlIT {
         site.html("/solar/1", page("Solar panels", SOLAR + SOLAR, "/solar/2", "more photovoltaic",
                 "/solar/3", "solar farms"));
         site.html("/solar/2", page("Photovoltaic cells", SOLAR, "/solar/1", "solar panels", "/shared", "shared"));
-        site.html("/solar/3", page("Solar farms", SOLAR, "/solar/1", "solar panels"));
+        site.html("/solar/3", page("Solar farms", SOLAR, "/solar/1", "solar panels", "/solar/video", "solar video"));
+        // a video page in each supported form (VideoFinder): video element, a known player's iframe, og:video, JSON-LD
+        site.html("/solar/video", "<html><head><title>Solar video</title>"
+                + "<meta property=\"og:video\" content=\"/media/og.mp4\">"
+                + "<script type=\"application/ld+json\">{\"@type\":\"VideoObject\",\"contentUrl\":\"/media/ld.mp4\"}"
+                + "</script></head><body><p>" + SOLAR + "</p><video><source src=\"/media/panel.webm\"></video>"
+                + "<iframe src=\"https://www.youtube.com/embed/solar42\"></iframe></body></html>");
         site.html("/solar/final", page("Solar after redirects", SOLAR));
         // answers after the fetcher's timeout (http.timeout is 3 s in these tests)
         site.html("/slow", page("Slow solar", SOLAR)).slow("/slow", 6_000);
@@ -245,6 +251,10 @@ class CrawlIT {
         Map<String, Map<String, Object>> content = CrawlTestSupport.contentDocs(client, indices);
         assertEquals(relevant, content.keySet());
         assertEquals("太阳能光伏 solar", content.get(site.url("/gbk")).get("title"), "GBK decoded without a header");
+        // the video page lists its videos (the player's iframe is not fetched: it is not a link); the others have none
+        assertEquals(java.util.List.of(site.url("/media/panel.webm"), "https://www.youtube.com/embed/solar42",
+                site.url("/media/og.mp4"), site.url("/media/ld.mp4")), content.get(site.url("/solar/video")).get("videos"));
+        assertFalse(content.get(site.url("/solar/1")).containsKey("videos"));
 
         // the metrics time series: a sample a second while the crawl ran, counts never beyond the final ones
         java.util.List<org.topicstorm.metrics.MetricsDoc> metrics = CrawlTestSupport.metricsDocs(client, indices);

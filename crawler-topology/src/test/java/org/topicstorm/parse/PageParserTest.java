@@ -328,4 +328,17 @@ class PageParserTest {
         assertEquals("text", parser.parse("https://a.example/", html, null, null).text());
         assertEquals("text", parser.parse("https://a.example/", html, "Application/XHTML+XML", null).text());
     }
+
+    @Test
+    void videosAreFoundBeforeIframesAndScriptsAreRemovedAsNonContent() throws Exception {
+        String html = "<html><head><title>Clip</title><script type='application/ld+json'>{\"@type\":\"VideoObject\","
+                + "\"contentUrl\":\"/clip.mp4\"}</script></head><body><p>A report</p>"
+                + "<iframe src='https://www.youtube.com/embed/xyz'></iframe></body></html>";
+        ParsedPage page = new PageParser(ParseConfig.defaults()).parse("http://site.test/news/1", 
+                html.getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/html", null);
+        assertEquals(List.of("https://www.youtube.com/embed/xyz", "http://site.test/clip.mp4"), page.videos());
+        assertEquals("A report", page.text());
+        assertEquals(List.of(), new PageParser(ParseConfig.defaults()).parse("http://site.test/2",
+                "<p>no video</p>".getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/html", null).videos());
+    }
 }

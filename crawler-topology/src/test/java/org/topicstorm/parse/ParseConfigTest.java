@@ -2,10 +2,12 @@ package org.topicstorm.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +62,18 @@ class ParseConfigTest {
         assertEquals("Configuration key 'parse.max.outlinks' must be an integer, was '1.5'",
                 assertThrows(IllegalArgumentException.class,
                         () -> ParseConfig.fromConf(Map.of(ParseConfig.MAX_OUTLINKS, 1.5))).getMessage());
+    }
+
+    @Test
+    void videoPlayersAreAListOfHostAndPathPrefixes() {
+        assertEquals(List.of("media.example.com/player/"), ParseConfig.fromConf(java.util.Map.of(
+                ParseConfig.VIDEO_PLAYERS, List.of("media.example.com/player/"))).videoPlayers());
+        IllegalArgumentException notAList = assertThrows(IllegalArgumentException.class, () -> ParseConfig.fromConf(
+                java.util.Map.of(ParseConfig.VIDEO_PLAYERS, "media.example.com/player/")));
+        assertTrue(notAList.getMessage().contains(ParseConfig.VIDEO_PLAYERS), notAList.getMessage());
+        IllegalArgumentException url = assertThrows(IllegalArgumentException.class, () -> ParseConfig.fromConf(
+                java.util.Map.of(ParseConfig.VIDEO_PLAYERS, List.of("https://media.example.com/p"))));
+        assertTrue(url.getMessage().contains(ParseConfig.VIDEO_PLAYERS) && url.getMessage().contains("host/path-prefix"),
+                url.getMessage());
     }
 }
