@@ -133,7 +133,7 @@ public final class FrontierFeed {
             boolean anyNew = batch.stream().anyMatch(d -> !inFlight.isBlocked(d.url(), now));
             nextQueryAt = anyNew ? now : now + minQueryIntervalMs;
         } catch (RuntimeException e) {
-            LOG.warn("frontier query failed (will retry): {}", e.getCause() == null ? e : e.getCause().toString());
+            org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "frontier query failed (will retry): {}", e.getCause() == null ? e : e.getCause().toString());
             nextQueryAt = now + minQueryIntervalMs;
         }
         pending = null;

@@ -62,11 +62,11 @@ public final class ContentWriter {
                 // deleting a page that was never stored is fine
                 ok[i] = item.error() == null || (changes.get(i).doc() == null && item.status() == 404);
                 if (!ok[i]) {
-                    LOG.warn("content write failed for {}: {}", changes.get(i).url(), item.error().reason());
+                    org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "content write failed for {}: {}", changes.get(i).url(), item.error().reason());
                 }
             }
         } catch (Exception e) {
-            LOG.warn("content write of {} pages failed: {}", changes.size(), e.toString());
+            org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "content write of {} pages failed: {}", changes.size(), e.toString());
             Arrays.fill(ok, false);
         }
         return ok;

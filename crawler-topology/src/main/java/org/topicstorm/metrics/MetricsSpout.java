@@ -61,7 +61,7 @@ public class MetricsSpout extends BaseRichSpout {
             previous = doc;
         } catch (IOException | RuntimeException e) {
             // metrics are not crawl state: a lost sample is logged, the crawl goes on
-            LOG.warn("Cannot record crawl metrics in {}: {}", indices.metrics(), e.toString());
+            org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "Cannot record crawl metrics in {}: {}", indices.metrics(), e.toString());
         }
     }
 

@@ -87,7 +87,7 @@ public final class LinkLearner {
             try {
                 maybeRetrain();
             } catch (IOException | RuntimeException e) {
-                LOG.warn("Cannot retrain the link classifier: {}", e.toString());
+                org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "Cannot retrain the link classifier: {}", e.toString());
             }
         } else {
             load();

@@ -76,7 +76,7 @@ public final class ModelSync {
                     load(m);
                 }
             } catch (IOException | RuntimeException e) {
-                LOG.warn("Cannot {} the {} model state: {}", writer ? "save" : "load", m.kind(), e.toString());
+                org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "Cannot {} the {} model state: {}", writer ? "save" : "load", m.kind(), e.toString());
             }
         }
     }

@@ -124,7 +124,7 @@ public class RelevanceBolt extends BaseRichBolt {
         try {
             rounds.round(System.currentTimeMillis());
         } catch (java.io.IOException | RuntimeException e) {
-            LOG.warn("Cannot read the crawl's judgements: {}", e.toString());
+            org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "Cannot read the crawl's judgements: {}", e.toString());
         }
     }
 
