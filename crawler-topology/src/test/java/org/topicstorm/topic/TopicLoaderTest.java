@@ -336,6 +336,23 @@ class TopicLoaderTest {
         return TopicLoader.fromString(MINIMAL + "limits: {max-time: " + value + "}", "d.yaml").limits().maxTime();
     }
 
+    /** The seed limit is the URL filters' limit: if one changes, a seed could again pass here and be dropped there. */
+    @Test
+    void theSeedLengthLimitIsTheUrlFiltersMaxLength() throws IOException {
+        com.fasterxml.jackson.databind.JsonNode chain;
+        try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream("urlfilters.json")) {
+            chain = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+        }
+        int maxLength = -1;
+        for (com.fasterxml.jackson.databind.JsonNode filter
+                : chain.get("com.digitalpebble.stormcrawler.filtering.URLFilters")) {
+            if (filter.get("class").asText().endsWith(".BasicURLFilter")) {
+                maxLength = filter.get("params").get("maxLength").asInt();
+            }
+        }
+        assertEquals(maxLength, TopicLoader.MAX_URL_LENGTH);
+    }
+
     /** Adds one line to the minimal valid topic and expects exactly one error containing every part. */
     private static void assertError(String line, String... parts) {
         TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(MINIMAL + line, "t.yaml"));
