@@ -85,7 +85,7 @@ final class AddressNamingTransport implements ElasticsearchTransport {
             named = new NoRouteToHostException(where + e.getMessage());
         } else if (e instanceof UnknownHostException) {
             named = new UnknownHostException(where + "unknown host " + e.getMessage());
-        } else if (e instanceof InterruptedIOException && e.getClass().getSimpleName().equals("ConnectTimeoutException")) {
+        } else if (e instanceof org.apache.http.conn.ConnectTimeoutException) {
             named = new InterruptedIOException(where + e.getMessage());
         } else {
             return e;

@@ -84,8 +84,9 @@ public final class TopicLoader {
     /** Index names may have 255 bytes; this leaves room for the crawl's suffixes ("-status", ...). */
     private static final int MAX_NAME_LENGTH = 100;
     /**
-     * Characters a seed URL may have at most: the URL filters (BasicURLFilter's maxLength in storm-conf/urlfilters.json)
-     * drop longer URLs, so a longer seed would be dropped at injection instead of refused here.
+     * Characters a seed URL may have at most: the URL filters (BasicURLFilter's maxLength in
+     * storm-conf/urlfilters.json) drop longer URLs, so a longer seed would be dropped at injection instead of refused
+     * here.
      */
     public static final int MAX_URL_LENGTH = 1024;
     private static final Pattern WHITE_SPACE = Pattern.compile("(?U)\\s+");

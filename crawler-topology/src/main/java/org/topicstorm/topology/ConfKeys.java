@@ -241,7 +241,8 @@ public final class ConfKeys {
     static String problem(String key, Object value) {
         Rule rule = RULES.get(key);
         if (rule != null) {
-            return rule.accepts(value) ? null : "must be " + rule.expected() + ", got " + describe(value) + hint(rule, value);
+            return rule.accepts(value) ? null
+                    : "must be " + rule.expected() + ", got " + describe(value) + hint(rule, value);
         }
         Field field = STORM_FIELDS.get(key);
         if (field != null) {
