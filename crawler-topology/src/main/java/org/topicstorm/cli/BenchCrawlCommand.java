@@ -1,8 +1,6 @@
 package org.topicstorm.cli;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.topicstorm.bench.BenchNode;
@@ -34,7 +32,6 @@ import java.util.function.Consumer;
                 + "site served on 127.0.0.2..127.0.0.(H+1), without politeness delay.")
 final class BenchCrawlCommand implements Callable<Integer> {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     @Spec
     CommandSpec spec;
@@ -73,10 +70,8 @@ final class BenchCrawlCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
-        Map<String, Object> overrides = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : set.entrySet()) {
-            overrides.put(e.getKey(), YAML.readValue(e.getValue(), Object.class));
-        }
+        // checked like a configuration file's keys: an unknown key or a wrong-typed value fails here, naming --set
+        Map<String, Object> overrides = org.topicstorm.topology.CrawlConf.overrides(set);
         CrawlBench.Options options;
         try {
             options = new CrawlBench.Options(hosts, pagesPerHost, latencyMs, Durations.parse(maxTime), seed,

@@ -1,8 +1,6 @@
 package org.topicstorm.cli;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.topicstorm.bench.BenchNode;
@@ -42,7 +40,6 @@ import java.util.function.Consumer;
                 + "over the same pages in the same run.")
 final class BenchThroughputCommand implements Callable<Integer> {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     @Spec
     CommandSpec spec;
@@ -79,10 +76,12 @@ final class BenchThroughputCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
-        Map<String, Object> overrides = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : set.entrySet()) {
-            overrides.put(e.getKey(), YAML.readValue(e.getValue(), Object.class));
+        if (maxPages < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-pages must be at least 1, got "
+                    + maxPages);
         }
+        // checked like a configuration file's keys: an unknown key or a wrong-typed value fails here, naming --set
+        Map<String, Object> overrides = org.topicstorm.topology.CrawlConf.overrides(set);
         Duration time;
         try {
             time = Durations.parse(maxTime);

@@ -69,6 +69,11 @@ final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (maxPages < 0) {
+            // -1 used to mean "no limit" silently (as 0 does): a negative count is a mistake, say so
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-pages must be 0 (the topic's limit, "
+                    + "or none) or a positive number of pages, got " + maxPages);
+        }
         Topic topic = TopicLoader.load(topicFile);
         Duration time = maxTime != null ? parseMaxTime() : topic.limits().maxTime();
         long pages = maxPages > 0 ? maxPages : topic.limits().maxPages();

@@ -60,6 +60,10 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (pages < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--pages must be at least 1, got "
+                    + pages);
+        }
         Path file = topicFile != null ? topicFile : findInProject(TOPIC);
         EvalTopic topic = EvalTopic.load(file);
         List<String> strategies = List.copyOf(new java.util.LinkedHashSet<>(List.of(

@@ -71,6 +71,8 @@ public final class CrawlRunner {
 
     public Summary run(Request request) throws Exception {
         Map<String, Object> conf = request.conf();
+        // every value of the right type before anything starts: a wrong one in a bolt would kill the worker
+        org.topicstorm.topology.CrawlConf.checkTypes(conf, "the crawl's configuration");
         FrontierConfig frontier = FrontierConfig.fromConf(conf);
         int idleSecs = intConf(conf, IDLE_STOP_SECS, 15);
         int progressSecs = intConf(conf, PROGRESS_SECS, 2);

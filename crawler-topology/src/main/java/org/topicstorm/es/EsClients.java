@@ -42,7 +42,8 @@ public final class EsClients {
     /** A new client for the settings' addresses; close it when done. */
     public static ElasticsearchClient create(EsSettings settings) {
         RestClient restClient = restClient(settings);
-        return new ElasticsearchClient(new RestClientTransport(restClient, new JacksonJsonpMapper()));
+        return new ElasticsearchClient(new AddressNamingTransport(
+                new RestClientTransport(restClient, new JacksonJsonpMapper()), settings.addresses()));
     }
 
     /** Closes a client in a Storm cleanup path, where a failure to close must not hide the real shutdown. */

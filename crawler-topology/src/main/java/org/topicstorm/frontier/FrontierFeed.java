@@ -11,6 +11,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import org.topicstorm.topology.LogThrottle;
 
 /**
  * The spout's logic without Storm: hands out due URLs one by one, best-first, from batches read by a
@@ -133,7 +134,8 @@ public final class FrontierFeed {
             boolean anyNew = batch.stream().anyMatch(d -> !inFlight.isBlocked(d.url(), now));
             nextQueryAt = anyNew ? now : now + minQueryIntervalMs;
         } catch (RuntimeException e) {
-            LOG.warn("frontier query failed (will retry): {}", e.getCause() == null ? e : e.getCause().toString());
+            LogThrottle.WARNINGS.warn(LOG, "frontier query failed (will retry): {}",
+                    e.getCause() == null ? e : e.getCause().toString());
             nextQueryAt = now + minQueryIntervalMs;
         }
         pending = null;

@@ -193,7 +193,7 @@ public final class StatusWriter {
                 }
             }
         } catch (Exception e) {
-            LOG.warn("status write of {} updates failed: {}", updates.size(), e.toString());
+            org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "status write of {} updates failed: {}", updates.size(), e.toString());
             java.util.Arrays.fill(ok, false);
         }
         return ok;

@@ -11,6 +11,7 @@ import org.topicstorm.frontier.UrlIds;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.topicstorm.topology.LogThrottle;
 
 /**
  * Keeps the content index equal to the set of relevant pages: stores a relevant page (id = URL id, so a replay
@@ -62,11 +63,12 @@ public final class ContentWriter {
                 // deleting a page that was never stored is fine
                 ok[i] = item.error() == null || (changes.get(i).doc() == null && item.status() == 404);
                 if (!ok[i]) {
-                    LOG.warn("content write failed for {}: {}", changes.get(i).url(), item.error().reason());
+                    LogThrottle.WARNINGS.warn(LOG, "content write failed for {}: {}",
+                            changes.get(i).url(), item.error().reason());
                 }
             }
         } catch (Exception e) {
-            LOG.warn("content write of {} pages failed: {}", changes.size(), e.toString());
+            LogThrottle.WARNINGS.warn(LOG, "content write of {} pages failed: {}", changes.size(), e.toString());
             Arrays.fill(ok, false);
         }
         return ok;

@@ -17,6 +17,7 @@ import org.topicstorm.es.EsSettings;
 
 import java.io.IOException;
 import java.util.Map;
+import org.topicstorm.topology.LogThrottle;
 
 /**
  * Writes a {@link MetricsDoc} to {@code <crawl>-metrics} every {@value #INTERVAL_SECS} seconds, counted from what
@@ -61,7 +62,7 @@ public class MetricsSpout extends BaseRichSpout {
             previous = doc;
         } catch (IOException | RuntimeException e) {
             // metrics are not crawl state: a lost sample is logged, the crawl goes on
-            LOG.warn("Cannot record crawl metrics in {}: {}", indices.metrics(), e.toString());
+            LogThrottle.WARNINGS.warn(LOG, "Cannot record crawl metrics in {}: {}", indices.metrics(), e.toString());
         }
     }
 

@@ -9,6 +9,7 @@ import org.topicstorm.topic.LinkSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.topicstorm.topology.LogThrottle;
 
 /**
  * Keeps the learned strategy's link classifier in step with the crawl. The crawl has one writer (link-priority task
@@ -112,7 +113,7 @@ public final class LinkLearner {
                         load();
                     }
                 } catch (IOException | RuntimeException e) {
-                    LOG.warn("Cannot retrain the link classifier: {}", e.toString());
+                    LogThrottle.WARNINGS.warn(LOG, "Cannot retrain the link classifier: {}", e.toString());
                 } finally {
                     running.set(false);
                 }

@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.List;
+import org.topicstorm.topology.LogThrottle;
 
 /**
  * Keeps adaptive models and the crawl's model index in step. The crawl has one writer (relevance task 0): it saves a
@@ -76,7 +77,8 @@ public final class ModelSync {
                     load(m);
                 }
             } catch (IOException | RuntimeException e) {
-                LOG.warn("Cannot {} the {} model state: {}", writer ? "save" : "load", m.kind(), e.toString());
+                LogThrottle.WARNINGS.warn(LOG, "Cannot {} the {} model state: {}",
+                        writer ? "save" : "load", m.kind(), e.toString());
             }
         }
     }

@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.topicstorm.topology.LogThrottle;
 
 /**
  * Scores each parsed page with the model the topic file configures ({@link RelevanceModels}).
@@ -124,7 +125,7 @@ public class RelevanceBolt extends BaseRichBolt {
         try {
             rounds.round(System.currentTimeMillis());
         } catch (java.io.IOException | RuntimeException e) {
-            LOG.warn("Cannot read the crawl's judgements: {}", e.toString());
+            LogThrottle.WARNINGS.warn(LOG, "Cannot read the crawl's judgements: {}", e.toString());
         }
     }
 

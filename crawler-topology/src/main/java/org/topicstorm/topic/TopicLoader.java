@@ -83,6 +83,12 @@ public final class TopicLoader {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
     /** Index names may have 255 bytes; this leaves room for the crawl's suffixes ("-status", ...). */
     private static final int MAX_NAME_LENGTH = 100;
+    /**
+     * Characters a seed URL may have at most: the URL filters (BasicURLFilter's maxLength in
+     * storm-conf/urlfilters.json) drop longer URLs, so a longer seed would be dropped at injection instead of refused
+     * here.
+     */
+    public static final int MAX_URL_LENGTH = 1024;
     private static final Pattern WHITE_SPACE = Pattern.compile("(?U)\\s+");
     private static final Set<String> ISO_639_1 = Set.of(Locale.getISOLanguages());
     private static final Map<String, Topic.Strategy> STRATEGIES = new LinkedHashMap<>();
@@ -296,7 +302,12 @@ public final class TopicLoader {
                 }
                 String url = item.textValue();
                 String problem = urlProblem(url);
-                if (problem != null) {
+                if (url.length() > MAX_URL_LENGTH) {
+                    // the URL itself is not repeated whole: it may be thousands of characters
+                    error(field, "is " + url.length() + " characters long; a seed URL may have at most "
+                            + MAX_URL_LENGTH + " (the URL filters drop longer URLs), got '"
+                            + url.substring(0, 60) + "...'");
+                } else if (problem != null) {
                     error(field, problem + ", got '" + url + "'");
                 } else if (!seen.add(url)) {
                     error(field, "'" + url + "' is listed twice");
@@ -792,9 +803,37 @@ public final class TopicLoader {
             return "must be an absolute http or https URL";
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            String punycode = punycode(url, uri);
+            if (punycode != null) {
+                return "must have its host name in ASCII: write an internationalised name in punycode, as '"
+                        + punycode + "'";
+            }
             return "must be an absolute http or https URL with a host name";
         }
         return null;
+    }
+
+    /**
+     * The URL with its host in punycode (java.net.IDN), or null when the host is not an internationalised name.
+     * java.net.URI takes a non-ASCII host for a registry name and has no host then.
+     */
+    private static String punycode(String url, URI uri) {
+        String authority = uri.getRawAuthority();
+        if (authority == null) {
+            return null;
+        }
+        String host = authority.substring(authority.lastIndexOf('@') + 1).replaceFirst(":[0-9]*$", "");
+        if (host.isEmpty() || host.chars().allMatch(c -> c < 128)) {
+            return null;
+        }
+        String ascii;
+        try {
+            ascii = java.net.IDN.toASCII(host, java.net.IDN.ALLOW_UNASSIGNED);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        int at = url.indexOf(host, url.indexOf("//"));
+        return url.substring(0, at) + ascii + url.substring(at + host.length());
     }
 
     /** A short description of a YAML value for error messages. */

@@ -2,17 +2,15 @@ package org.topicstorm.topology;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.apache.storm.Config;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,7 +19,9 @@ import java.util.TreeSet;
  * Loads the crawl configuration, later sources overriding earlier ones:
  * StormCrawler's crawler-default.yaml, storm-conf/topicstorm-default.yaml (both from the classpath), then the
  * user's file. A key in the user's file that none of the defaults nor Storm knows is an error naming the file and
- * the key, so a typo cannot silently leave a default in force.
+ * the key, so a typo cannot silently leave a default in force; a value of the wrong type or out of its range
+ * ({@link ConfKeys}) is an error naming the file, the key and what it must be, so that it fails here rather than in
+ * a worker after the topology started.
  */
 public final class CrawlConf {
 
@@ -42,27 +42,68 @@ public final class CrawlConf {
 
     /**
      * @param userFile the user's configuration file, or null
-     * @throws ConfException naming the file and the key for an unknown key or unreadable file
+     * @throws ConfException naming the file and the key for an unknown key, a wrong-typed value or an unreadable
+     *                       file
      */
     public static Map<String, Object> load(Path userFile) throws IOException {
         Map<String, Object> conf = defaults();
         if (userFile != null) {
             Map<String, Object> user = readFile(userFile);
-            Set<String> unknown = new TreeSet<>();
-            Set<String> stormKeys = stormConfigKeys();
-            for (String key : user.keySet()) {
-                if (!conf.containsKey(key) && !stormKeys.contains(key)) {
-                    unknown.add(key);
-                }
-            }
-            if (!unknown.isEmpty()) {
-                throw new ConfException(userFile + ": unknown configuration key(s) " + unknown
-                        + " (keys and defaults: storm-conf/topicstorm-default.yaml, StormCrawler's crawler-default.yaml,"
-                        + " Storm's Config)");
-            }
+            check(user, conf, userFile.toString());
             conf.putAll(user);
         }
         return conf;
+    }
+
+    /**
+     * Reads {@code --set KEY=VALUE} overrides, each value as YAML (so 300 is a number, true a boolean, [a, b] a list),
+     * with the same checks as a file's keys.
+     *
+     * @return the values by key, to put over the loaded configuration
+     * @throws ConfException naming "--set", the key and what its value must be
+     */
+    public static Map<String, Object> overrides(Map<String, String> settings) throws IOException {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            try {
+                values.put(e.getKey(), YAML.readValue(e.getValue(), Object.class));
+            } catch (com.fasterxml.jackson.core.JacksonException ex) {
+                throw new ConfException("--set " + e.getKey() + "=" + e.getValue() + ": not a valid YAML value: "
+                        + ex.getOriginalMessage());
+            }
+        }
+        check(values, defaults(), "--set");
+        return values;
+    }
+
+    /**
+     * Checks the whole configuration a crawl is about to run with (the defaults, the user's file and whatever the
+     * launcher added), as a last check before a topology starts.
+     *
+     * @param source what the configuration is, for the message (e.g. "the crawl's configuration")
+     */
+    public static void checkTypes(Map<String, Object> conf, String source) throws ConfException {
+        List<String> problems = ConfKeys.problems(conf, source);
+        if (!problems.isEmpty()) {
+            throw new ConfException(String.join("\n", problems));
+        }
+    }
+
+    /** Unknown keys first (a typo), then the types of the known ones; every problem of the source at once. */
+    private static void check(Map<String, Object> values, Map<String, Object> defaults, String source)
+            throws ConfException {
+        Set<String> unknown = new TreeSet<>();
+        for (String key : values.keySet()) {
+            if (!defaults.containsKey(key) && !ConfKeys.isKnown(key)) {
+                unknown.add(key);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw new ConfException(source + ": unknown configuration key(s) " + unknown
+                    + " (keys and defaults: storm-conf/topicstorm-default.yaml, StormCrawler's crawler-default.yaml,"
+                    + " Storm's Config)");
+        }
+        checkTypes(values, source);
     }
 
     private static Map<String, Object> readResource(String name) throws IOException {
@@ -98,20 +139,6 @@ public final class CrawlConf {
             throw new ConfException(source + ": 'config' must be the only top-level key when it is used");
         }
         return map;
-    }
-
-    private static Set<String> stormConfigKeys() {
-        Set<String> keys = new TreeSet<>();
-        for (Field f : Config.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
-                try {
-                    keys.add((String) f.get(null));
-                } catch (IllegalAccessException e) {
-                    // public static fields are accessible
-                }
-            }
-        }
-        return keys;
     }
 
     /** A configuration problem the user must fix; its message names the file and the key. */

@@ -176,6 +176,19 @@ class TopicLoaderTest {
         assertErrorIn("seeds: ['https:///path']", "field 'seeds[0]'", "with a host name");
         assertErrorIn("seeds: ['https://exa mple.org/']", "field 'seeds[0]': must be a valid absolute http or https URL");
         assertErrorIn("seeds: [https://a.org/, https://a.org/]", "field 'seeds[1]': 'https://a.org/' is listed twice");
+        // an internationalised host name: java.net.URI has no host for it; say what to write instead
+        assertErrorIn("seeds: ['https://bücher.example/katalog?q=1']", "field 'seeds[0]': must have its host name in "
+                + "ASCII: write an internationalised name in punycode, as 'https://xn--bcher-kva.example/katalog?q=1', "
+                + "got 'https://bücher.example/katalog?q=1'");
+        assertErrorIn("seeds: ['http://user@例え.jp:8080/']", "field 'seeds[0]': must have its host name in ASCII: write "
+                + "an internationalised name in punycode, as 'http://user@xn--r8jz45g.jp:8080/'");
+        // the longest seed the URL filters keep passes; one character more is refused, without the whole URL
+        String longest = "https://example.org/" + "a".repeat(TopicLoader.MAX_URL_LENGTH - 20);
+        assertEquals(TopicLoader.MAX_URL_LENGTH, longest.length());
+        assertEquals(List.of(longest), TopicLoader.fromString(MINIMAL.replace("https://example.org/", longest),
+                "t.yaml").seeds());
+        assertErrorIn("seeds: [" + longest + "a]", "field 'seeds[0]': is 1025 characters long; a seed URL may have at "
+                + "most 1024 (the URL filters drop longer URLs), got 'https://example.org/" + "a".repeat(40) + "...'");
     }
 
     @Test
@@ -321,6 +334,23 @@ class TopicLoaderTest {
 
     private static Duration maxTime(String value) {
         return TopicLoader.fromString(MINIMAL + "limits: {max-time: " + value + "}", "d.yaml").limits().maxTime();
+    }
+
+    /** The seed limit is the URL filters' limit: if one changes, a seed could again pass here and be dropped there. */
+    @Test
+    void theSeedLengthLimitIsTheUrlFiltersMaxLength() throws IOException {
+        com.fasterxml.jackson.databind.JsonNode chain;
+        try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream("urlfilters.json")) {
+            chain = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+        }
+        int maxLength = -1;
+        for (com.fasterxml.jackson.databind.JsonNode filter
+                : chain.get("com.digitalpebble.stormcrawler.filtering.URLFilters")) {
+            if (filter.get("class").asText().endsWith(".BasicURLFilter")) {
+                maxLength = filter.get("params").get("maxLength").asInt();
+            }
+        }
+        assertEquals(maxLength, TopicLoader.MAX_URL_LENGTH);
     }
 
     /** Adds one line to the minimal valid topic and expects exactly one error containing every part. */
