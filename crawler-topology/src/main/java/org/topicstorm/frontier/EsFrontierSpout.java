@@ -1,5 +1,7 @@
 package org.topicstorm.frontier;
 
+import com.digitalpebble.stormcrawler.util.ConfUtils;
+
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -38,6 +40,14 @@ public class EsFrontierSpout extends BaseRichSpout {
     private transient FrontierFeed feed;
     private transient HostCaps caps;
 
+    /**
+     * Configuration key: milliseconds between two refreshes of the status index before a query that follows acks
+     * ({@link RefreshBeforeQuery}); -1 = never (the index's own 1 s refresh only).
+     */
+    public static final String QUERY_REFRESH_MS = "frontier.query.refresh.ms";
+    /** null when frontier.query.refresh.ms is -1 */
+    private transient RefreshBeforeQuery fresh;
+
     /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
     static final long CAP_COUNT_INTERVAL_MS = 5_000;
     /** How often the hosts that asked to wait (429/503) are read from the status index. */
@@ -65,7 +75,15 @@ public class EsFrontierSpout extends BaseRichSpout {
             t.setDaemon(true);
             return t;
         });
-        this.feed = new FrontierFeed(reader, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
+        // a query after acks first makes their writes visible (at most every frontier.query.refresh.ms)
+        long refreshMs = ConfUtils.getLong(conf, QUERY_REFRESH_MS, 250L);
+        FrontierFeed.BatchReader batches = reader;
+        if (refreshMs >= 0) {
+            this.fresh = new RefreshBeforeQuery(reader, () -> es.indices().refresh(r -> r.index(indices.status())),
+                    refreshMs);
+            batches = fresh;
+        }
+        this.feed = new FrontierFeed(batches, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
                 config.minQueryIntervalMs(), config.purgatoryMs(), queryThread);
     }
 
@@ -100,7 +118,11 @@ public class EsFrontierSpout extends BaseRichSpout {
 
     @Override
     public void ack(Object msgId) {
-        feed.acked((String) msgId, System.currentTimeMillis());
+        long now = System.currentTimeMillis();
+        if (fresh != null) {
+            fresh.acked(now);
+        }
+        feed.acked((String) msgId, now);
     }
 
     @Override

@@ -107,6 +107,7 @@ public final class ConfKeys {
         whole("frontier.query.max.rank", 0, 10_000);
         whole("frontier.query.min.interval.ms", 0, UNBOUNDED);
         whole("frontier.purgatory.ms", 0, UNBOUNDED);
+        whole("frontier.query.refresh.ms", -1, 60_000);
         whole("frontier.retry.backoff.ms", 0, UNBOUNDED);
         whole("status.batch.size", 1, INT_MAX);
         whole("status.batch.max.delay.ms", 0, UNBOUNDED);
