@@ -72,6 +72,7 @@ public final class CrawlRunner {
     public Summary run(Request request) throws Exception {
         Map<String, Object> conf = request.conf();
         FrontierConfig frontier = FrontierConfig.fromConf(conf);
+        org.topicstorm.frontier.PatternBudget.fromConf(conf); // checked here: the spout's failure kills the worker
         int idleSecs = intConf(conf, IDLE_STOP_SECS, 15);
         int progressSecs = intConf(conf, PROGRESS_SECS, 2);
         CrawlIndices indices = request.indices();

@@ -37,8 +37,9 @@ public class EsFrontierSpout extends BaseRichSpout {
     private transient ExecutorService queryThread;
     private transient FrontierFeed feed;
     private transient HostCaps caps;
+    private transient PatternCaps patterns;
 
-    /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
+    /** How often the fetched pages per host (limits.max-pages-per-host) and per URL pattern are counted. */
     static final long CAP_COUNT_INTERVAL_MS = 5_000;
     /** How often the hosts that asked to wait (429/503) are read from the status index. */
     static final long THROTTLE_READ_INTERVAL_MS = 2_000;
@@ -56,8 +57,12 @@ public class EsFrontierSpout extends BaseRichSpout {
         // hosts that answered 429/503 are left out until the time they asked for
         HostThrottles throttles = new HostThrottles(THROTTLE_READ_INTERVAL_MS,
                 (shard, now) -> FrontierReader.throttledUntil(es, indices.status(), shard, now));
+        // budgets against crawler traps: URL patterns that had their pages are left out, counted every 5 s
+        PatternBudget budget = PatternBudget.fromConf(conf);
+        this.patterns = !budget.enabled() ? null : new PatternCaps(budget, CAP_COUNT_INTERVAL_MS,
+                shard -> FrontierReader.fetchedPerPattern(es, indices.status(), shard));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles);
+                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles, patterns);
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {
@@ -75,6 +80,9 @@ public class EsFrontierSpout extends BaseRichSpout {
         if (doc != null) {
             if (caps != null) {
                 caps.emitted(doc.host());
+            }
+            if (patterns != null) {
+                patterns.emitted(doc.pattern());
             }
             collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
         }
