@@ -82,7 +82,7 @@ public class EsFrontierSpout extends BaseRichSpout {
                 caps.emitted(doc.host());
             }
             if (patterns != null) {
-                patterns.emitted(doc.pattern());
+                patterns.emitted(doc.url(), doc.pattern());
             }
             collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
         }
@@ -109,12 +109,18 @@ public class EsFrontierSpout extends BaseRichSpout {
     @Override
     public void ack(Object msgId) {
         feed.acked((String) msgId, System.currentTimeMillis());
+        if (patterns != null) {
+            patterns.returned((String) msgId, System.currentTimeMillis());
+        }
     }
 
     @Override
     public void fail(Object msgId) {
         LOG.debug("failed, will be replayed from the frontier: {}", msgId);
         feed.failed((String) msgId, System.currentTimeMillis());
+        if (patterns != null) {
+            patterns.returned((String) msgId, System.currentTimeMillis());
+        }
     }
 
     @Override

@@ -227,6 +227,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         Set<String> patternsOut = patterns == null ? Set.of() : patterns.capped(shard, now);
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
+        Map<String, Long> takenPerPattern = new java.util.HashMap<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
         List<FieldValue> after = null;
         double floor = Double.NEGATIVE_INFINITY;
@@ -244,8 +245,9 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     belowFloor = true;
                     break;
                 }
-                if (doc != null && quota.offer(doc.host())) {
+                if (doc != null && patternRoom(doc, takenPerPattern) && quota.offer(doc.host())) {
                     batch.add(doc);
+                    takenPerPattern.merge(doc.pattern(), 1L, Long::sum);
                 }
             }
             if (hits.size() < pageSize) {
@@ -255,6 +257,15 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         }
         batch.sort(BEST_FIRST);
         return batch;
+    }
+
+    /** Whether the batch can take one more URL of the document's pattern without passing its budget. */
+    private boolean patternRoom(StatusDoc doc, Map<String, Long> taken) {
+        if (patterns == null) {
+            return true;
+        }
+        String p = doc.pattern();
+        return taken.getOrDefault(p, 0L) < patterns.room(p);
     }
 
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
