@@ -39,8 +39,14 @@ public class EsFrontierSpout extends BaseRichSpout {
     private transient HostCaps caps;
     private transient PatternCaps patterns;
 
-    /** How often the fetched pages per host (limits.max-pages-per-host) and per URL pattern are counted. */
+    /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
     static final long CAP_COUNT_INTERVAL_MS = 5_000;
+    /**
+     * How often the fetched pages per URL pattern are counted (budgets against traps). Between counts PatternCaps adds
+     * what this task emitted, so the budget holds whatever the interval; the count (a terms aggregation over every
+     * fetched URL of the shard, many patterns) costs more than the hosts', so it runs less often.
+     */
+    static final long PATTERN_COUNT_INTERVAL_MS = 10_000;
     /** How often the hosts that asked to wait (429/503) are read from the status index. */
     static final long THROTTLE_READ_INTERVAL_MS = 2_000;
 
@@ -57,9 +63,9 @@ public class EsFrontierSpout extends BaseRichSpout {
         // hosts that answered 429/503 are left out until the time they asked for
         HostThrottles throttles = new HostThrottles(THROTTLE_READ_INTERVAL_MS,
                 (shard, now) -> FrontierReader.throttledUntil(es, indices.status(), shard, now));
-        // budgets against crawler traps: URL patterns that had their pages are left out, counted every 5 s
+        // budgets against crawler traps: URL patterns that had their pages are left out, counted every 10 s
         PatternBudget budget = PatternBudget.fromConf(conf);
-        this.patterns = !budget.enabled() ? null : new PatternCaps(budget, CAP_COUNT_INTERVAL_MS,
+        this.patterns = !budget.enabled() ? null : new PatternCaps(budget, PATTERN_COUNT_INTERVAL_MS,
                 shard -> FrontierReader.fetchedPerPattern(es, indices.status(), shard));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
                 config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles, patterns);
