@@ -112,6 +112,43 @@ public final class CrawlStats {
         return over;
     }
 
+    /** A URL pattern ({@link org.topicstorm.frontier.UrlPattern}) with its fetched and waiting URLs. */
+    public record PatternCount(String pattern, long fetched, long waiting) {
+    }
+
+    /**
+     * The {@code n} URL patterns with the most fetched pages, with their waiting URLs: a crawler trap shows as one
+     * pattern with many pages (and, once at its budget, many waiting). Documents written before patterns were
+     * stored have none and are not counted.
+     */
+    public List<PatternCount> topPatterns(int n) throws IOException {
+        SearchResponse<Void> fetched = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .query(q -> q.exists(e -> e.field("firstFetched")))
+                .aggregations("patterns", a -> a.terms(t -> t.field("pattern").size(n))), Void.class);
+        List<PatternCount> top = new ArrayList<>();
+        List<co.elastic.clients.elasticsearch._types.FieldValue> names = new ArrayList<>();
+        for (StringTermsBucket b : fetched.aggregations().get("patterns").sterms().buckets().array()) {
+            top.add(new PatternCount(b.key().stringValue(), b.docCount(), 0));
+            names.add(co.elastic.clients.elasticsearch._types.FieldValue.of(b.key().stringValue()));
+        }
+        if (top.isEmpty()) {
+            return top;
+        }
+        SearchResponse<Void> waiting = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .query(q -> q.bool(b -> b
+                        .filter(f -> f.term(t -> t.field("state").value(CrawlState.WAITING.name())))
+                        .filter(f -> f.terms(t -> t.field("pattern").terms(v -> v.value(names))))))
+                .aggregations("patterns", a -> a.terms(t -> t.field("pattern").size(n))), Void.class);
+        Map<String, Long> waitingPer = new java.util.HashMap<>();
+        for (StringTermsBucket b : waiting.aggregations().get("patterns").sterms().buckets().array()) {
+            waitingPer.put(b.key().stringValue(), b.docCount());
+        }
+        return top.stream().map(p -> new PatternCount(p.pattern(), p.fetched(),
+                waitingPer.getOrDefault(p.pattern(), 0L))).toList();
+    }
+
     public Ranking ranking() throws IOException {
         SearchResponse<Void> r = client.search(s -> s.index(indices.content()).size(0).trackTotalHits(t -> t.enabled(true))
                 .aggregations("ranked", a -> a.filter(f -> f.exists(e -> e.field("authority")))

@@ -223,8 +223,9 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         if (throttles != null) {
             leftOut.addAll(throttles.waiting(shard, now));
         }
-        // URL patterns that had their pages (crawler traps)
+        // URL patterns that had their pages (crawler traps), and what the others may still take
         Set<String> patternsOut = patterns == null ? Set.of() : patterns.capped(shard, now);
+        PatternCaps.Room room = patterns == null ? null : patterns.room();
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
         Map<String, Long> takenPerPattern = new java.util.HashMap<>();
@@ -245,9 +246,17 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     belowFloor = true;
                     break;
                 }
-                if (doc != null && patternRoom(doc, takenPerPattern) && quota.offer(doc.host())) {
+                if (doc == null) {
+                    continue;
+                }
+                // a batch takes no more of a URL pattern than its budget's room (crawler traps)
+                String pattern = room == null ? null : doc.pattern();
+                if ((room == null || takenPerPattern.getOrDefault(pattern, 0L) < room.room(pattern))
+                        && quota.offer(doc.host())) {
                     batch.add(doc);
-                    takenPerPattern.merge(doc.pattern(), 1L, Long::sum);
+                    if (room != null) {
+                        takenPerPattern.merge(pattern, 1L, Long::sum);
+                    }
                 }
             }
             if (hits.size() < pageSize) {
@@ -259,18 +268,10 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         return batch;
     }
 
-    /** Whether the batch can take one more URL of the document's pattern without passing its budget. */
-    private boolean patternRoom(StatusDoc doc, Map<String, Long> taken) {
-        if (patterns == null) {
-            return true;
-        }
-        String p = doc.pattern();
-        return taken.getOrDefault(p, 0L) < patterns.room(p);
-    }
-
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
     private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, Set<String> leftOutHosts,
-                                     Set<String> leftOutPatterns, HostQuota quota, List<FieldValue> after, int pageSize) throws IOException {
+                                     Set<String> leftOutPatterns, HostQuota quota, List<FieldValue> after,
+                                     int pageSize) throws IOException {
         SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
                     .size(pageSize)

@@ -128,14 +128,27 @@ public final class PatternCaps {
      * Pages of {@code pattern} that may still be emitted before the next count (0 when it is capped): a batch takes
      * no more of a pattern than this, so that one batch cannot take a pattern past its budget.
      */
-    public synchronized long room(String pattern) {
+    public long room(String pattern) {
+        return room().room(pattern);
+    }
+
+    /** What each pattern may still take, as things stand now: one batch asks it for each of its URLs. */
+    public synchronized Room room() {
         Map<String, Long> extra = notInTheCount();
-        long limit = budget.limit(pattern, crawlFetched(extra));
-        if (limit == Long.MAX_VALUE) {
-            return Long.MAX_VALUE;
+        return new Room(budget, counted.perPattern(), extra, crawlFetched(extra));
+    }
+
+    /** A snapshot of the counts: the room of each pattern at one moment. */
+    public record Room(PatternBudget budget, Map<String, Long> counted, Map<String, Long> notCounted,
+                       long crawlFetched) {
+        public long room(String pattern) {
+            long limit = budget.limit(pattern, crawlFetched);
+            if (limit == Long.MAX_VALUE) {
+                return Long.MAX_VALUE;
+            }
+            long pages = counted.getOrDefault(pattern, 0L) + notCounted.getOrDefault(pattern, 0L);
+            return Math.max(0, limit - pages);
         }
-        long pages = counted.perPattern().getOrDefault(pattern, 0L) + extra.getOrDefault(pattern, 0L);
-        return Math.max(0, limit - pages);
     }
 
     /** Per pattern, the URLs the last count may not hold: in flight, or back too recently to be visible in it. */

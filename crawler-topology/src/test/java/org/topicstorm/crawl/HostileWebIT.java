@@ -57,7 +57,8 @@ class HostileWebIT {
     private static HostileServer unavailable;
     private static HostileServer traps;
     private static HostileServer sessions;
-    private static final java.util.concurrent.atomic.AtomicLong sessionIds = new java.util.concurrent.atomic.AtomicLong();
+    private static final java.util.concurrent.atomic.AtomicLong sessionIds =
+            new java.util.concurrent.atomic.AtomicLong();
     private static final int CALENDAR_BUDGET = 20;
     private static final int PATTERN_BUDGET = 30;
     private static ElasticsearchClient client;
@@ -118,7 +119,8 @@ class HostileWebIT {
         sessions.generate("/", uri -> uri.getPath().equals("/robots.txt") ? null : page("",
                 // a new session id in every link of every page, in the notations servers use
                 "/?sid=" + sessionId(), "/shop;jsessionid=" + sessionId(), "/article?id=1&sid=" + sessionId(),
-                "/article?id=2&SID=" + sessionId() + "&utm_source=mail", "/article?PHPSESSID=" + sessionId() + "&id=3"));
+                "/article?id=2&SID=" + sessionId() + "&utm_source=mail",
+                "/article?PHPSESSID=" + sessionId() + "&id=3"));
         client = EsClients.create(EsTestNode.settings());
     }
 
@@ -337,12 +339,22 @@ class HostileWebIT {
                     .filter(r -> UrlPattern.of(traps.url(r.target())).equals(trap.getKey())).count();
             System.out.printf("[hostile] trap %s: %d fetched (budget %d), %d requests, %d waiting; %d of the crawl's "
                     + "%d fetches%n", trap.getKey(), fetched, trap.getValue(), requested, waiting, fetched, allFetched);
-            assertTrue(fetched <= trap.getValue(), trap.getKey() + ": " + fetched + " fetched, budget " + trap.getValue());
+            assertTrue(fetched <= trap.getValue(),
+                    trap.getKey() + ": " + fetched + " fetched, budget " + trap.getValue());
             assertTrue(fetched >= trap.getValue() - 1, "the budget was used: " + fetched);
             assertEquals(fetched, requested, "every request is a fetch in the index");
             assertTrue(waiting > 0, "the trap goes on: its other URLs wait");
         }
         assertEquals(CrawlState.DONE, status.get(traps.url("/about")).state());
+        // topicstorm stats shows them as the largest patterns, with the counts above
+        Map<String, CrawlStats.PatternCount> largest = new java.util.HashMap<>();
+        new CrawlStats(client, indices).topPatterns(3).forEach(p -> largest.put(p.pattern(), p));
+        assertEquals(Set.of(months, days, list), largest.keySet());
+        for (String p : List.of(months, days, list)) {
+            List<StatusDoc> docs = status.values().stream().filter(d -> d.pattern().equals(p)).toList();
+            assertEquals(new CrawlStats.PatternCount(p, docs.stream().filter(d -> d.firstFetched() != null).count(),
+                    docs.stream().filter(d -> d.state() == CrawlState.WAITING).count()), largest.get(p));
+        }
 
         // Session ids: one URL per page whatever session id its links carry, each page requested once, never
         // with a session id

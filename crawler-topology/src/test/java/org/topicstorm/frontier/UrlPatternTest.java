@@ -21,7 +21,8 @@ class UrlPatternTest {
         assertEquals("www.example.com", UrlPattern.of("https://WWW.Example.com"));
         assertEquals("www.example.com/a?q=solar", UrlPattern.of("https://www.example.com/a?q=solar#top"));
         // pages that differ in more than numbers have patterns of their own
-        assertNotEquals(UrlPattern.of("http://h/guide/autofilter.html"), UrlPattern.of("http://h/guide/wildcards.html"));
+        assertNotEquals(UrlPattern.of("http://h/guide/autofilter.html"),
+                UrlPattern.of("http://h/guide/wildcards.html"));
         // the same path on two hosts: two patterns (a budget is per host)
         assertNotEquals(UrlPattern.of("http://a.example/p/1"), UrlPattern.of("http://b.example/p/1"));
     }

@@ -19,7 +19,8 @@ class SessionParamsNormalizerTest {
         assertEquals("http://h/page", n.normalise("http://h/page?sid=8f3a9c"));
         assertEquals("http://h/page", n.normalise("http://h/page?SID=8f3a9c"));
         assertEquals("http://h/page?id=4", n.normalise("http://h/page?PHPSESSID=x1&id=4"));
-        assertEquals("http://h/page?id=4&lang=en", n.normalise("http://h/page?id=4&utm_source=mail&lang=en&utm_Campaign=z"));
+        assertEquals("http://h/page?id=4&lang=en",
+                n.normalise("http://h/page?id=4&utm_source=mail&lang=en&utm_Campaign=z"));
         assertEquals("http://h/page?a=1", n.normalise("http://h/page?a=1&ASPSESSIONIDQSCTRDAB=KLM&fbclid=IwAR"));
         assertEquals("http://h/page#top", n.normalise("http://h/page?jsessionid=1#top"));
     }

@@ -69,7 +69,8 @@ class UrlFilterChainTest {
     void sessionIdsMakeOneUrlOfAPage() {
         // issue 12: ?sid= made 26 URLs of one page; the same page with any session id in any notation is one URL
         String page = "https://www.example.com/forum/topic.php?t=12";
-        for (String url : List.of(page + "&sid=4f2a", page + "&SID=99c1e2", "https://www.example.com/forum/topic.php?sid=x&t=12",
+        for (String url : List.of(page + "&sid=4f2a", page + "&SID=99c1e2",
+                "https://www.example.com/forum/topic.php?sid=x&t=12",
                 "https://www.example.com/forum/topic.php;jsessionid=A1B2?t=12", page + "&PHPSESSID=abc&utm_term=x")) {
             assertEquals(page, filter.filter(url), url);
         }
