@@ -30,8 +30,9 @@ import java.util.Set;
  *       pattern lives in one shard and one task's count is the crawl's;</li>
  *   <li>to that count it adds what the index cannot show yet: the URLs it emitted that are still in flight, and
  *       those that came back (acked or failed) less than {@link #VISIBILITY_MS} before the count was asked (their
- *       outcome may not be searchable yet: the index refreshes every second). A URL may so be counted twice for a
- *       moment, never not at all: a pattern stops a little early rather than late.</li>
+ *       outcome may not be searchable yet: the index refreshes every second). The status updater acks a tuple only
+ *       once its status is written, so a URL may be counted twice for a moment but is not missed (except a tuple
+ *       that timed out and whose status is written later still): a pattern stops a little early rather than late.</li>
  * </ul>
  * A batch takes no more of a pattern than its {@link #room}, so a pattern does not pass its budget (HostCaps, which
  * forgets its emissions at each count, can pass a host's cap by the URLs in flight). Thread-safe: emissions and acks
