@@ -66,6 +66,14 @@ final class StatsCommand implements Callable<Integer> {
             out.printf("  due now     %d%n", c.due());
             out.printf("Harvest rate: %.1f%% (%d relevant of %d fetched)%n", 100 * c.harvestRate(), c.relevant(),
                     c.fetched());
+            List<CrawlStats.PatternCount> patterns = stats.topPatterns(5);
+            if (!patterns.isEmpty()) {
+                // a crawler trap shows here: one pattern, many pages (at its budget, frontier.budget.*, many waiting)
+                out.println("Largest URL patterns (fetched, waiting):");
+                for (CrawlStats.PatternCount p : patterns) {
+                    out.printf("  %6d %6d  %s%n", p.fetched(), p.waiting(), p.pattern());
+                }
+            }
             List<CrawlStats.TopPage> pages = stats.topRelevant(top);
             if (!pages.isEmpty()) {
                 out.println("Most relevant pages:");

@@ -85,6 +85,7 @@ public final class CrawlSubmission {
         // The same checks each bolt makes when it starts: on a cluster a failure there only restarts the worker.
         org.topicstorm.topology.CrawlConf.checkTypes(conf, request.confSource());
         FrontierConfig.fromConf(conf);
+        org.topicstorm.frontier.PatternBudget.fromConf(conf);
         org.topicstorm.fetch.FetchConfig.fromConf(conf);
         ParseConfig.fromConf(conf);
         UrlFilterChain.fromConf(conf);

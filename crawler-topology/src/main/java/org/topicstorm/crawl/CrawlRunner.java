@@ -74,6 +74,8 @@ public final class CrawlRunner {
         // every value of the right type before anything starts: a wrong one in a bolt would kill the worker
         org.topicstorm.topology.CrawlConf.checkTypes(conf, "the crawl's configuration");
         FrontierConfig frontier = FrontierConfig.fromConf(conf);
+        // checked here: the spout's failure would kill the worker
+        org.topicstorm.frontier.PatternBudget budget = org.topicstorm.frontier.PatternBudget.fromConf(conf);
         int idleSecs = intConf(conf, IDLE_STOP_SECS, 15);
         int progressSecs = intConf(conf, PROGRESS_SECS, 2);
         CrawlIndices indices = request.indices();
@@ -110,7 +112,7 @@ public final class CrawlRunner {
             org.topicstorm.fetch.ProtocolCache.forget();
             try (LocalStorm storm = LocalStorm.start()) {
                 storm.submit(name, config, request.topology().build(config));
-                reason = watch(stats, request, start, fetchedAtStart, idleSecs, progressSecs);
+                reason = watch(stats, budget, request, start, fetchedAtStart, idleSecs, progressSecs);
                 // the spout stops emitting at once; the bolts get a few seconds to write their last batches
                 // (nothing is lost without them: an unwritten page is still due, and is fetched again on resume).
                 // The kill returns at once: wait for the topology to be gone before closing the cluster.
@@ -127,8 +129,8 @@ public final class CrawlRunner {
         }
     }
 
-    private StopReason watch(CrawlStats stats, Request request, long start, long fetchedAtStart, int idleSecs,
-                             int progressSecs) throws Exception {
+    private StopReason watch(CrawlStats stats, org.topicstorm.frontier.PatternBudget budget, Request request,
+                             long start, long fetchedAtStart, int idleSecs, int progressSecs) throws Exception {
         long lastChange = start;
         long lastTotal = -1;
         long lastFetched = fetchedAtStart;
@@ -163,9 +165,23 @@ public final class CrawlRunner {
             if (total != lastTotal) {
                 lastTotal = total;
                 lastChange = now;
-            } else if (c.due() == 0 && now - lastChange >= idleSecs * 1000L) {
+            } else if (now - lastChange >= idleSecs * 1000L
+                    && (c.due() == 0 || onlyOverBudget(stats, budget, c, now))) {
                 return StopReason.FRONTIER_EXHAUSTED;
             }
+        }
+    }
+
+    /**
+     * Whether every due URL belongs to a URL pattern that had its pages (a crawler trap's): the spout leaves them out,
+     * so they wait and the crawl has nothing left to fetch. False when ES does not answer (the next round asks again).
+     */
+    private static boolean onlyOverBudget(CrawlStats stats, org.topicstorm.frontier.PatternBudget budget,
+                                          CrawlStats.Counts c, long now) {
+        try {
+            return c.due() == stats.dueOverBudget(now, budget);
+        } catch (Exception e) {
+            return false;
         }
     }
 

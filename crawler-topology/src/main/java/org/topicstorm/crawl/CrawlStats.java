@@ -85,6 +85,70 @@ public final class CrawlStats {
         return new Counts(byState, due);
     }
 
+    /**
+     * Of the URLs due now, those the spout leaves out because their URL pattern had its pages (the budgets against
+     * crawler traps, {@link org.topicstorm.frontier.PatternBudget}): they wait, and a crawl whose only due URLs are
+     * these has nothing left to fetch. Counted as the spout counts (fetched pages per pattern and of the whole crawl),
+     * over the {@code 10,000} patterns with the most due URLs.
+     */
+    public long dueOverBudget(long now, org.topicstorm.frontier.PatternBudget budget) throws IOException {
+        if (!budget.enabled()) {
+            return 0;
+        }
+        SearchResponse<Void> r = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .query(q -> q.range(rg -> rg.date(d -> d.field("nextFetchDate").lte(Long.toString(now))
+                        .format("epoch_millis"))))
+                .aggregations("patterns", a -> a.terms(t -> t.field("pattern").size(10_000))), Void.class);
+        Map<String, Long> duePerPattern = new java.util.HashMap<>();
+        for (StringTermsBucket b : r.aggregations().get("patterns").sterms().buckets().array()) {
+            duePerPattern.put(b.key().stringValue(), b.docCount());
+        }
+        var fetched = org.topicstorm.frontier.FrontierReader.fetchedPerPattern(client, indices.status(), -1);
+        long over = 0;
+        for (String p : budget.capped(fetched.perPattern(), Map.of(), fetched.crawlFetched())) {
+            over += duePerPattern.getOrDefault(p, 0L);
+        }
+        return over;
+    }
+
+    /** A URL pattern ({@link org.topicstorm.frontier.UrlPattern}) with its fetched and waiting URLs. */
+    public record PatternCount(String pattern, long fetched, long waiting) {
+    }
+
+    /**
+     * The {@code n} URL patterns with the most fetched pages, with their waiting URLs: a crawler trap shows as one
+     * pattern with many pages (and, once at its budget, many waiting). Documents written before patterns were
+     * stored have none and are not counted.
+     */
+    public List<PatternCount> topPatterns(int n) throws IOException {
+        SearchResponse<Void> fetched = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .query(q -> q.exists(e -> e.field("firstFetched")))
+                .aggregations("patterns", a -> a.terms(t -> t.field("pattern").size(n))), Void.class);
+        List<PatternCount> top = new ArrayList<>();
+        List<co.elastic.clients.elasticsearch._types.FieldValue> names = new ArrayList<>();
+        for (StringTermsBucket b : fetched.aggregations().get("patterns").sterms().buckets().array()) {
+            top.add(new PatternCount(b.key().stringValue(), b.docCount(), 0));
+            names.add(co.elastic.clients.elasticsearch._types.FieldValue.of(b.key().stringValue()));
+        }
+        if (top.isEmpty()) {
+            return top;
+        }
+        SearchResponse<Void> waiting = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .query(q -> q.bool(b -> b
+                        .filter(f -> f.term(t -> t.field("state").value(CrawlState.WAITING.name())))
+                        .filter(f -> f.terms(t -> t.field("pattern").terms(v -> v.value(names))))))
+                .aggregations("patterns", a -> a.terms(t -> t.field("pattern").size(n))), Void.class);
+        Map<String, Long> waitingPer = new java.util.HashMap<>();
+        for (StringTermsBucket b : waiting.aggregations().get("patterns").sterms().buckets().array()) {
+            waitingPer.put(b.key().stringValue(), b.docCount());
+        }
+        return top.stream().map(p -> new PatternCount(p.pattern(), p.fetched(),
+                waitingPer.getOrDefault(p.pattern(), 0L))).toList();
+    }
+
     public Ranking ranking() throws IOException {
         SearchResponse<Void> r = client.search(s -> s.index(indices.content()).size(0).trackTotalHits(t -> t.enabled(true))
                 .aggregations("ranked", a -> a.filter(f -> f.exists(e -> e.field("authority")))

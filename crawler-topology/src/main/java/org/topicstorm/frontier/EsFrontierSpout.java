@@ -39,6 +39,7 @@ public class EsFrontierSpout extends BaseRichSpout {
     private transient ExecutorService queryThread;
     private transient FrontierFeed feed;
     private transient HostCaps caps;
+    private transient PatternCaps patterns;
 
     /**
      * Configuration key: milliseconds between two refreshes of the status index before a query that follows acks
@@ -50,6 +51,12 @@ public class EsFrontierSpout extends BaseRichSpout {
 
     /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
     static final long CAP_COUNT_INTERVAL_MS = 5_000;
+    /**
+     * How often the fetched pages per URL pattern are counted (budgets against traps). Between counts PatternCaps adds
+     * what this task emitted, so the budget holds whatever the interval; the count (a terms aggregation over every
+     * fetched URL of the shard, many patterns) costs more than the hosts', so it runs less often.
+     */
+    static final long PATTERN_COUNT_INTERVAL_MS = 10_000;
     /** How often the hosts that asked to wait (429/503) are read from the status index. */
     static final long THROTTLE_READ_INTERVAL_MS = 2_000;
 
@@ -66,8 +73,12 @@ public class EsFrontierSpout extends BaseRichSpout {
         // hosts that answered 429/503 are left out until the time they asked for
         HostThrottles throttles = new HostThrottles(THROTTLE_READ_INTERVAL_MS,
                 (shard, now) -> FrontierReader.throttledUntil(es, indices.status(), shard, now));
+        // budgets against crawler traps: URL patterns that had their pages are left out, counted every 10 s
+        PatternBudget budget = PatternBudget.fromConf(conf);
+        this.patterns = !budget.enabled() ? null : new PatternCaps(budget, PATTERN_COUNT_INTERVAL_MS,
+                shard -> FrontierReader.fetchedPerPattern(es, indices.status(), shard));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles);
+                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles, patterns);
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {
@@ -93,6 +104,9 @@ public class EsFrontierSpout extends BaseRichSpout {
         if (doc != null) {
             if (caps != null) {
                 caps.emitted(doc.host());
+            }
+            if (patterns != null) {
+                patterns.emitted(doc.url(), doc.pattern());
             }
             collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
         }
@@ -123,12 +137,18 @@ public class EsFrontierSpout extends BaseRichSpout {
             fresh.acked(now);
         }
         feed.acked((String) msgId, now);
+        if (patterns != null) {
+            patterns.returned((String) msgId, now);
+        }
     }
 
     @Override
     public void fail(Object msgId) {
         LOG.debug("failed, will be replayed from the frontier: {}", msgId);
         feed.failed((String) msgId, System.currentTimeMillis());
+        if (patterns != null) {
+            patterns.returned((String) msgId, System.currentTimeMillis());
+        }
     }
 
     @Override

@@ -37,7 +37,8 @@ import java.util.Set;
  * The batch is ordered by priority, highest first, ties by discovery time (older first) and URL.
  *
  * <p>Hosts are left out of the scan while they have had their pages ({@link HostCaps}) or asked the crawl to wait
- * with a 429 or 503 ({@link HostThrottles}); their URLs stay waiting.
+ * with a 429 or 503 ({@link HostThrottles}), and URL patterns while they have had theirs ({@link PatternCaps}: the
+ * budgets against crawler traps); their URLs stay waiting.
  *
  * <p>Rank cut ({@code maxRank}): a batch takes URLs only down to the priority of the shard's {@code maxRank}-th best
  * due URL (ties included). Without it every host with due URLs got its K places, and since each host is its own
@@ -73,6 +74,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     private final int maxRank;
     /** null: hosts that answered 429/503 are not left out (the fetcher still defers their requests) */
     private final HostThrottles throttles;
+    /** null: no per-pattern budgets */
+    private final PatternCaps patterns;
 
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost) {
         this(client, index, maxHosts, perHost, DEFAULT_MAX_PAGES);
@@ -101,6 +104,13 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     /** @param throttles the hosts to leave out while they ask the crawl to wait (429, 503), or null */
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
                           HostCaps caps, int maxRank, HostThrottles throttles) {
+        this(client, index, maxHosts, perHost, maxPages, caps, maxRank, throttles, null);
+    }
+
+    /** @param patterns the URL patterns to leave out because they had their pages (trap budgets), or null */
+    public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
+                          HostCaps caps, int maxRank, HostThrottles throttles, PatternCaps patterns) {
+        this.patterns = patterns;
         this.throttles = throttles;
         this.maxRank = maxRank;
         this.client = client;
@@ -134,6 +144,29 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
             counts.put(b.key().stringValue(), b.docCount());
         }
         return counts;
+    }
+
+    /**
+     * The fetched pages (URLs with a fetch outcome) of the shard's URL patterns, for the {@link #MAX_COUNTED_HOSTS}
+     * patterns with the most, and the fetched pages of the whole crawl (all shards): {@link PatternCaps}'s count.
+     */
+    public static PatternCaps.Counts fetchedPerPattern(ElasticsearchClient client, String index, int shard)
+            throws IOException {
+        SearchResponse<Void> r = client.search(s -> {
+            s.index(index).size(0).trackTotalHits(t -> t.enabled(false))
+                    .query(q -> q.exists(e -> e.field("firstFetched")))
+                    .aggregations("patterns", a -> a.terms(t -> t.field("pattern").size(MAX_COUNTED_HOSTS)));
+            if (shard >= 0) {
+                s.preference("_shards:" + shard);
+            }
+            return s;
+        }, Void.class);
+        Map<String, Long> counts = new java.util.HashMap<>();
+        for (var b : r.aggregations().get("patterns").sterms().buckets().array()) {
+            counts.put(b.key().stringValue(), b.docCount());
+        }
+        long total = client.count(c -> c.index(index).query(q -> q.exists(e -> e.field("firstFetched")))).count();
+        return new PatternCaps.Counts(counts, total);
     }
 
     /**
@@ -190,14 +223,18 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         if (throttles != null) {
             leftOut.addAll(throttles.waiting(shard, now));
         }
+        // URL patterns that had their pages (crawler traps), and what the others may still take
+        Set<String> patternsOut = patterns == null ? Set.of() : patterns.capped(shard, now);
+        PatternCaps.Room room = patterns == null ? null : patterns.room();
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
+        Map<String, Long> takenPerPattern = new java.util.HashMap<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
         List<FieldValue> after = null;
         double floor = Double.NEGATIVE_INFINITY;
         boolean belowFloor = false;
         for (int page = 0; page < maxPages && !quota.isFull() && !belowFloor; page++) {
-            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, quota, after, pageSize);
+            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, pageSize);
             if (page == 0 && maxRank > 0 && !hits.isEmpty()) {
                 // the first page is the shard's best due URLs: the maxRank-th gives the floor
                 StatusDoc atRank = hits.get(Math.min(maxRank, hits.size()) - 1).source();
@@ -209,8 +246,17 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     belowFloor = true;
                     break;
                 }
-                if (doc != null && quota.offer(doc.host())) {
+                if (doc == null) {
+                    continue;
+                }
+                // a batch takes no more of a URL pattern than its budget's room (crawler traps)
+                String pattern = room == null ? null : doc.pattern();
+                if ((room == null || takenPerPattern.getOrDefault(pattern, 0L) < room.room(pattern))
+                        && quota.offer(doc.host())) {
                     batch.add(doc);
+                    if (room != null) {
+                        takenPerPattern.merge(pattern, 1L, Long::sum);
+                    }
                 }
             }
             if (hits.size() < pageSize) {
@@ -224,7 +270,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
 
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
     private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, Set<String> leftOutHosts,
-                                     HostQuota quota, List<FieldValue> after, int pageSize) throws IOException {
+                                     Set<String> leftOutPatterns, HostQuota quota, List<FieldValue> after,
+                                     int pageSize) throws IOException {
         SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
                     .size(pageSize)
@@ -243,6 +290,9 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                         if (!leftOutHosts.isEmpty()) {
                             b.mustNot(hostIn(leftOutHosts));
                         }
+                        if (!leftOutPatterns.isEmpty()) {
+                            b.mustNot(termsIn("pattern", leftOutPatterns));
+                        }
                         return b;
                     }))
                     .sort(sort("priorityKey", SortOrder.Desc))
@@ -260,8 +310,12 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     }
 
     private static Query hostIn(Set<String> hosts) {
-        List<FieldValue> values = hosts.stream().map(FieldValue::of).toList();
-        return Query.of(q -> q.terms(t -> t.field("host").terms(v -> v.value(values))));
+        return termsIn("host", hosts);
+    }
+
+    private static Query termsIn(String field, Set<String> values) {
+        List<FieldValue> terms = values.stream().map(FieldValue::of).toList();
+        return Query.of(q -> q.terms(t -> t.field(field).terms(v -> v.value(terms))));
     }
 
     private static SortOptions sort(String field, SortOrder order) {

@@ -84,6 +84,16 @@ public record StatusDoc(
     }
 
     /**
+     * The URL's pattern ({@link UrlPattern}), stored so that the spout can count the fetched pages of each pattern
+     * for the budgets against crawler traps ({@link PatternCaps}). Derived from the URL whenever the document is
+     * written, so every status updater task stores the same one; read back it is ignored (derived again).
+     */
+    @JsonProperty("pattern")
+    public String pattern() {
+        return UrlPattern.of(url);
+    }
+
+    /**
      * The priority as a long in the same order (stored, and sorted on by the spout): Elasticsearch skips
      * non-competitive documents in a sort only for long and date fields, so a top-500 by this key reads a small
      * part of a large frontier where a sort on the double reads all of it.

@@ -108,6 +108,9 @@ public final class ConfKeys {
         whole("frontier.query.min.interval.ms", 0, UNBOUNDED);
         whole("frontier.purgatory.ms", 0, UNBOUNDED);
         whole("frontier.query.refresh.ms", -1, 60_000);
+        whole("frontier.budget.pattern.pages", 0, INT_MAX);
+        number("frontier.budget.pattern.share", 0, 1);
+        whole("frontier.budget.calendar.pages", 0, INT_MAX);
         whole("frontier.retry.backoff.ms", 0, UNBOUNDED);
         whole("status.batch.size", 1, INT_MAX);
         whole("status.batch.max.delay.ms", 0, UNBOUNDED);

@@ -10,6 +10,8 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
 import org.topicstorm.fetch.FetchConfig;
 import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.PatternBudget;
+import org.topicstorm.frontier.UrlPattern;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.support.HostileServer;
 
@@ -35,8 +37,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *   <li>a site whose pages ask noindex, nofollow (meta tags) and none (X-Robots-Tag);</li>
  *   <li>a 50 MB robots.txt whose one Disallow rule past 500 KiB must not be read;</li>
  *   <li>a host answering its first three requests 429 with Retry-After 3, and one answering 503 with Retry-After
- *       120 to its pages.</li>
+ *       120 to its pages;</li>
  * </ul>
+ * and, in a crawl of their own, crawler traps: an endless calendar (months by query, days by path, each linking
+ * onwards) and endless numbered pages, both relevant, bounded by the per-pattern budgets (here 20 pages of a
+ * calendar-like pattern, 30 of any other, no share); and a site putting a new session id in every link
+ * ({@code ?sid=}, {@code ;jsessionid=}, {@code PHPSESSID}), which must be one URL per page.
  */
 class HostileWebIT {
 
@@ -49,6 +55,12 @@ class HostileWebIT {
     private static HostileServer robots;
     private static HostileServer throttling;
     private static HostileServer unavailable;
+    private static HostileServer traps;
+    private static HostileServer sessions;
+    private static final java.util.concurrent.atomic.AtomicLong sessionIds =
+            new java.util.concurrent.atomic.AtomicLong();
+    private static final int CALENDAR_BUDGET = 20;
+    private static final int PATTERN_BUDGET = 30;
     private static ElasticsearchClient client;
 
     static String page(String head, String... links) {
@@ -94,7 +106,59 @@ class HostileWebIT {
         throttling.html("/t/1", page("", "/t/2"));
         throttling.html("/t/2", page(""));
         unavailable = new HostileServer("127.0.0.35").throttle(503, "120", 0, false);
+        traps = new HostileServer("127.0.0.36");
+        traps.html("/", page("", "/calendar?year=2026&month=11", "/list?page=1", "/about"));
+        traps.html("/about", page(""));
+        traps.generate("/calendar", HostileWebIT::calendarPage);
+        traps.generate("/list", uri -> {
+            // endless pagination: page n links to the next three
+            int n = Integer.parseInt(uri.getQuery().replace("page=", ""));
+            return page("", "/list?page=" + (n + 1), "/list?page=" + (n + 2), "/list?page=" + (n + 3));
+        });
+        sessions = new HostileServer("127.0.0.37");
+        sessions.generate("/", uri -> uri.getPath().equals("/robots.txt") ? null : page("",
+                // a new session id in every link of every page, in the notations servers use
+                "/?sid=" + sessionId(), "/shop;jsessionid=" + sessionId(), "/article?id=1&sid=" + sessionId(),
+                "/article?id=2&SID=" + sessionId() + "&utm_source=mail",
+                "/article?PHPSESSID=" + sessionId() + "&id=3"));
         client = EsClients.create(EsTestNode.settings());
+    }
+
+    private static String sessionId() {
+        return "a7f3" + sessionIds.incrementAndGet() + "c9";
+    }
+
+    /**
+     * An endless calendar: a month ({@code /calendar?year=Y&month=M}) links to the six months before and after it
+     * and to its days; a day ({@code /calendar/Y/M/D}) to the next day and to its month.
+     */
+    static String calendarPage(java.net.URI uri) {
+        java.time.LocalDate day;
+        List<String> links = new ArrayList<>();
+        if (uri.getQuery() != null) {
+            Map<String, String> q = new java.util.HashMap<>();
+            for (String p : uri.getQuery().split("&")) {
+                q.put(p.substring(0, p.indexOf('=')), p.substring(p.indexOf('=') + 1));
+            }
+            java.time.YearMonth month = java.time.YearMonth.of(Integer.parseInt(q.get("year")),
+                    Integer.parseInt(q.get("month")));
+            // a strip of the six months before and after, as calendars show (and a trap reached in few hops)
+            for (int k = 1; k <= 6; k++) {
+                for (java.time.YearMonth m : List.of(month.minusMonths(k), month.plusMonths(k))) {
+                    links.add("/calendar?year=" + m.getYear() + "&month=" + m.getMonthValue());
+                }
+            }
+            for (int d = 1; d <= 28; d++) {
+                links.add("/calendar/" + month.getYear() + "/" + month.getMonthValue() + "/" + d);
+            }
+        } else {
+            String[] ymd = uri.getPath().substring("/calendar/".length()).split("/");
+            day = java.time.LocalDate.of(Integer.parseInt(ymd[0]), Integer.parseInt(ymd[1]), Integer.parseInt(ymd[2]));
+            java.time.LocalDate next = day.plusDays(1);
+            links.add("/calendar/" + next.getYear() + "/" + next.getMonthValue() + "/" + next.getDayOfMonth());
+            links.add("/calendar?year=" + day.getYear() + "&month=" + day.getMonthValue());
+        }
+        return page("", links.toArray(String[]::new));
     }
 
     @AfterAll
@@ -104,6 +168,8 @@ class HostileWebIT {
         all.add(robots);
         all.add(throttling);
         all.add(unavailable);
+        all.add(traps);
+        all.add(sessions);
         for (HostileServer s : all) {
             if (s != null) {
                 s.close();
@@ -115,10 +181,14 @@ class HostileWebIT {
     }
 
     private static Path topic(Path dir) throws Exception {
-        StringBuilder seeds = new StringBuilder();
         List<String> urls = new ArrayList<>(List.of(site.url("/"), robots.url("/page"), throttling.url("/t/1"),
                 unavailable.url("/u/1")));
         drips.forEach(d -> urls.add(d.url("/drip")));
+        return topic(dir, urls);
+    }
+
+    private static Path topic(Path dir, List<String> urls) throws Exception {
+        StringBuilder seeds = new StringBuilder();
         urls.forEach(u -> seeds.append("  - ").append(u).append('\n'));
         Path file = dir.resolve("hostile.yaml");
         Files.writeString(file, """
@@ -229,5 +299,76 @@ class HostileWebIT {
         System.out.printf("[hostile] 503 host: due again %d ms after the 503; crawl took %s%n", wait, summary.elapsed());
         assertEquals(1, unavailable.paths().stream().filter("/u/1"::equals).count());
         assertEquals(1, u.errorCount(), "a 503 is a failed fetch");
+        }
+
+    /**
+     * Issue 12, item 7, in a crawl of its own (so that the timing-bound cases above are not slowed down by it): two
+     * traps that no URL filter can tell, bounded by the per-pattern budgets, and a site that puts a new session id
+     * in every link.
+     */
+    @Test
+    void trapsTakeTheirBudgetAndNoMoreAndSessionIdsMakeOneUrlPerPage(@TempDir Path tmp) throws Exception {
+        CrawlIndices indices = new CrawlIndices("hostile-traps-it");
+        indices.delete(client);
+        Map<String, Object> budgets = Map.of(
+                PatternBudget.CALENDAR_PAGES, CALENDAR_BUDGET,
+                PatternBudget.PATTERN_PAGES, PATTERN_BUDGET,
+                PatternBudget.PATTERN_SHARE, 0.0);
+
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic(tmp, List.of(traps.url("/"), sessions.url("/"))),
+                indices, budgets, 0);
+
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason(), "over-budget URLs do not count");
+        System.out.printf("[hostile] traps crawl: %s%n", summary.elapsed());
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+
+        // Crawler traps: each of the trap's URL patterns fetched up to its budget, not beyond; the rest of its
+        // URLs wait in the frontier (the crawl still counts as finished: they are all over budget); the site's
+        // other page is fetched
+        String months = UrlPattern.of(traps.url("/calendar?month=11&year=2026"));
+        String days = UrlPattern.of(traps.url("/calendar/2026/11/1"));
+        String list = UrlPattern.of(traps.url("/list?page=1"));
+        assertTrue(UrlPattern.isCalendar(months) && UrlPattern.isCalendar(days) && !UrlPattern.isCalendar(list));
+        long allFetched = status.values().stream().filter(d -> d.firstFetched() != null).count();
+        for (Map.Entry<String, Integer> trap : Map.of(months, CALENDAR_BUDGET, days, CALENDAR_BUDGET,
+                list, PATTERN_BUDGET).entrySet()) {
+            List<StatusDoc> docs = status.values().stream().filter(d -> d.pattern().equals(trap.getKey())).toList();
+            long fetched = docs.stream().filter(d -> d.firstFetched() != null).count();
+            long waiting = docs.stream().filter(d -> d.firstFetched() == null).count();
+            long requested = traps.requests().stream()
+                    .filter(r -> UrlPattern.of(traps.url(r.target())).equals(trap.getKey())).count();
+            System.out.printf("[hostile] trap %s: %d fetched (budget %d), %d requests, %d waiting; %d of the crawl's "
+                    + "%d fetches%n", trap.getKey(), fetched, trap.getValue(), requested, waiting, fetched, allFetched);
+            assertTrue(fetched <= trap.getValue(),
+                    trap.getKey() + ": " + fetched + " fetched, budget " + trap.getValue());
+            assertTrue(fetched >= trap.getValue() - 1, "the budget was used: " + fetched);
+            assertEquals(fetched, requested, "every request is a fetch in the index");
+            assertTrue(waiting > 0, "the trap goes on: its other URLs wait");
+        }
+        assertEquals(CrawlState.DONE, status.get(traps.url("/about")).state());
+        // topicstorm stats shows them as the largest patterns, with the counts above
+        Map<String, CrawlStats.PatternCount> largest = new java.util.HashMap<>();
+        new CrawlStats(client, indices).topPatterns(3).forEach(p -> largest.put(p.pattern(), p));
+        assertEquals(Set.of(months, days, list), largest.keySet());
+        for (String p : List.of(months, days, list)) {
+            List<StatusDoc> docs = status.values().stream().filter(d -> d.pattern().equals(p)).toList();
+            assertEquals(new CrawlStats.PatternCount(p, docs.stream().filter(d -> d.firstFetched() != null).count(),
+                    docs.stream().filter(d -> d.state() == CrawlState.WAITING).count()), largest.get(p));
+        }
+
+        // Session ids: one URL per page whatever session id its links carry, each page requested once, never
+        // with a session id
+        Set<String> sessionUrls = new java.util.TreeSet<>();
+        status.keySet().stream().filter(url -> url.startsWith(sessions.base())).forEach(sessionUrls::add);
+        assertEquals(new java.util.TreeSet<>(Set.of(sessions.url("/"), sessions.url("/shop"),
+                sessions.url("/article?id=1"), sessions.url("/article?id=2"), sessions.url("/article?id=3"))),
+                sessionUrls);
+        List<String> pagesAsked = sessions.requests().stream().map(HostileServer.Request::target)
+                .filter(t -> !t.equals("/robots.txt")).toList();
+        System.out.printf("[hostile] session ids: %d session ids served in links, %d URLs in the status index, "
+                + "requests %s%n", sessionIds.get(), sessionUrls.size(), pagesAsked);
+        assertEquals(5, pagesAsked.size(), "each page once: " + pagesAsked);
+        assertEquals(5, Set.copyOf(pagesAsked).size());
+        assertTrue(sessionIds.get() >= 25, "5 pages x 5 links with a new session id each");
     }
 }

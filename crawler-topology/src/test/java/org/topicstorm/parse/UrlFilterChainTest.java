@@ -66,9 +66,41 @@ class UrlFilterChainTest {
     }
 
     @Test
+    void sessionIdsMakeOneUrlOfAPage() {
+        // issue 12: ?sid= made 26 URLs of one page; the same page with any session id in any notation is one URL
+        String page = "https://www.example.com/forum/topic.php?t=12";
+        for (String url : List.of(page + "&sid=4f2a", page + "&SID=99c1e2",
+                "https://www.example.com/forum/topic.php?sid=x&t=12",
+                "https://www.example.com/forum/topic.php;jsessionid=A1B2?t=12", page + "&PHPSESSID=abc&utm_term=x")) {
+            assertEquals(page, filter.filter(url), url);
+        }
+    }
+
+    @Test
     void dropsCrawlerTraps() {
-        assertNull(filter.filter("https://www.example.com/a/b/a/b/a/b/a/b/page.html"));
-        assertNull(filter.filter("https://www.example.com/" + "x".repeat(1100)));
+        // a segment repeated 3 times (BasicURLFilter, maxPathRepetition 3): /a/b/a/b/a/b; twice is fine
+        assertNull(filter.filter("https://www.example.com/a/b/a/b/a/b/page.html"));
+        assertEquals("https://www.example.com/a/b/a/b/page.html",
+                filter.filter("https://www.example.com/a/b/a/b/page.html"));
+        // longer than 1024 characters (BasicURLFilter, maxLength): "https://www.example.com/" is 24
+        String base = "https://www.example.com/";
+        assertEquals(base + "x".repeat(1000), filter.filter(base + "x".repeat(1000)), "24 + 1000 = 1024");
+        assertNull(filter.filter(base + "x".repeat(1001)), "24 + 1001 = 1025");
+        // more than 20 path segments, more than 10 query parameters (TrapUrlFilter)
+        assertNull(filter.filter(base + "s1/s2/s3/s4/s5/s6/s7/s8/s9/s10/s11/s12/s13/s14/s15/s16/s17/s18/s19/s20/p"));
+        assertNull(filter.filter(base + "p?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&k=11"));
+    }
+
+    @Test
+    void keepsTheEvaluationCorporasDeepPaths() {
+        for (String url : List.of(
+                "http://127.0.0.4:8080/en-US/text/scalc/01/04060106.html",
+                "http://127.0.0.8:8080/en-US/text/shared/optionen/01060100.html",
+                "http://127.0.0.2:8080/library/asyncio-eventloop.html",
+                "http://127.0.0.2:8080/whatsnew/3.11.html",
+                "http://127.0.0.2:8080/release-15-1.html")) {
+            assertEquals(url, filter.filter(url), url);
+        }
     }
 
     @Test

@@ -24,8 +24,16 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class HostileServer implements AutoCloseable {
 
-    /** A request as the server saw it: path and epoch milliseconds. */
-    public record Request(String path, long at) {
+    /** A request as the server saw it: path, epoch milliseconds, and the raw query (null: none). */
+    public record Request(String path, long at, String query) {
+        public Request(String path, long at) {
+            this(path, at, null);
+        }
+
+        /** The path and, if any, "?" and the query: what was asked for. */
+        public String target() {
+            return query == null ? path : path + "?" + query;
+        }
     }
 
     @FunctionalInterface
@@ -37,6 +45,8 @@ public final class HostileServer implements AutoCloseable {
     private final ExecutorService executor;
     private final String address;
     private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
+    /** Pages generated for every path under a prefix: prefix -> page of the request's path and query. */
+    private final Map<String, java.util.function.Function<java.net.URI, String>> generated = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicLong> bytesSent = new ConcurrentHashMap<>();
     private final Map<String, Long> hungUpAt = new ConcurrentHashMap<>();
@@ -114,6 +124,15 @@ public final class HostileServer implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         });
+        return this;
+    }
+
+    /**
+     * Pages made on request for every path starting with {@code prefix} (a path registered with another method wins):
+     * the function gets the request's URI (path and query) and returns the HTML, e.g. an endless calendar.
+     */
+    public HostileServer generate(String prefix, java.util.function.Function<java.net.URI, String> page) {
+        generated.put(prefix, page);
         return this;
     }
 
@@ -211,7 +230,7 @@ public final class HostileServer implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             String path = ex.getRequestURI().getRawPath();
-            requests.add(new Request(path, System.currentTimeMillis()));
+            requests.add(new Request(path, System.currentTimeMillis(), ex.getRequestURI().getRawQuery()));
             Throttle t = throttle;
             if (t != null && (t.robotsToo() || !path.equals("/robots.txt"))
                     && (t.times() == 0 || throttled.get() < t.times())) {
@@ -225,12 +244,36 @@ public final class HostileServer implements AutoCloseable {
             }
             Handler h = handlers.get(path);
             if (h == null) {
+                h = generatedHandler(ex.getRequestURI());
+            }
+            if (h == null) {
                 ex.getResponseHeaders().add("Content-Type", "text/html");
                 send(ex, path, 404, "<html><body>not found</body></html>".getBytes(StandardCharsets.UTF_8));
                 return;
             }
             h.handle(ex);
         }
+    }
+
+    /** The handler of the longest generating prefix of the request's path, or null. */
+    private Handler generatedHandler(java.net.URI uri) {
+        String best = null;
+        for (String prefix : generated.keySet()) {
+            if (uri.getRawPath().startsWith(prefix) && (best == null || prefix.length() > best.length())) {
+                best = prefix;
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        String html = generated.get(best).apply(uri);
+        if (html == null) {
+            return null;
+        }
+        return ex -> {
+            ex.getResponseHeaders().add("Content-Type", "text/html; charset=UTF-8");
+            send(ex, uri.getRawPath(), 200, html.getBytes(StandardCharsets.UTF_8));
+        };
     }
 
     private void send(HttpExchange ex, String path, int status, byte[] body) throws IOException {
