@@ -145,7 +145,13 @@ class HostileWebIT {
                 FetchConfig.MIN_RATE, 100,
                 FetchConfig.MIN_RATE_WINDOW_SECS, 2);
 
-        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic(tmp), indices, limits, 0);
+        CrawlRunner.Summary summary;
+        // the LocalCluster's worker runs in this JVM: its memory during the crawl is this JVM's (measured, not judged)
+        try (MemoryWatch memory = new MemoryWatch()) {
+            summary = CrawlTestSupport.crawl(topic(tmp), indices, limits, 0);
+            System.out.printf("[hostile] memory during the crawl (test JVM, -Xmx2g, LocalCluster inside): %s%n",
+                    memory.report());
+        }
 
         assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
         assertTrue(summary.elapsed().toSeconds() < 60, "crawled in " + summary.elapsed());
