@@ -21,14 +21,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Watches this JVM's memory while a test runs (for a crawl in a LocalCluster, that is the worker's): the peak heap
  * in use, sampled every 200 ms; the peak heap still in use right after a garbage collection (the live data, which
- * does not depend on when the collector happens to run); and the process's peak resident set (VmHWM, since the JVM
- * started). Measures only: a test prints the numbers, it does not judge them.
+ * does not depend on when the collector happens to run); and the process's peak resident set (VmHWM, reset when
+ * the watch starts). Measures only: a test prints the numbers, it does not judge them.
  */
 final class MemoryWatch implements AutoCloseable {
 
     private final AtomicLong peakUsed = new AtomicLong();
     private final AtomicLong peakAfterGc = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
+    private final boolean peakReset = resetPeakResident();
     private final long rssAtStart = residentKb("VmRSS");
     private final Thread sampler;
     private final List<NotificationEmitter> emitters = new ArrayList<>();
@@ -79,13 +80,26 @@ final class MemoryWatch implements AutoCloseable {
         return sum;
     }
 
-    /** A line such as "heap: peak used 412 MB (sampled every 200 ms), peak after GC 160 MB (57 GCs), ...". */
+    /** A line such as "heap: peak used 412 MiB (sampled every 200 ms), peak after GC 160 MiB (57 GCs), ...". */
     String report() {
         long maxHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
-        return String.format("heap: peak used %d MB (sampled every 200 ms), peak live after a GC %d MB (%d GCs), "
-                        + "max %d MB; process resident set: %d MB at the start, peak %d MB (VmHWM)",
+        return String.format("heap: peak used %d MiB (sampled every 200 ms), peak live after a GC %d MiB (%d GCs), "
+                        + "max %d MiB; process resident set: %d MiB at the start, peak %d MiB (VmHWM since %s)",
                 peakUsed.get() >> 20, peakAfterGc.get() >> 20, collections.get(), maxHeap >> 20,
-                rssAtStart >> 10, residentKb("VmHWM") >> 10);
+                rssAtStart >> 10, residentKb("VmHWM") >> 10, peakReset ? "the start" : "the JVM started");
+    }
+
+    /**
+     * Resets the process's peak resident set (VmHWM), so that it covers the watched span only and not, say, an
+     * earlier test in the same JVM ("5" in /proc/PID/clear_refs, Linux 4.0 and later); false if it could not.
+     */
+    private static boolean resetPeakResident() {
+        try {
+            Files.writeString(Path.of("/proc/self/clear_refs"), "5");
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false; // an older kernel or no /proc: VmHWM then counts from the JVM's start (the report says so)
+        }
     }
 
     /** A field of /proc/self/status in kB ("VmRSS", "VmHWM"), or -1 where there is none. */
