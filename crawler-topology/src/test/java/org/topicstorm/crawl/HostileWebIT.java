@@ -176,7 +176,9 @@ class HostileWebIT {
                 assertTrue(held < 3_000, "a 2 bytes/s drip is cut after its 2 s window: held " + held + " ms");
             } else {
                 assertEquals("cut off: whole-fetch time limit of 4.0 s reached", doc.error());
-                assertTrue(held >= TIME_LIMIT_MS && held < TIME_LIMIT_MS + 1_000,
+                // the limit's clock starts when the client begins the call, `asked` when the server has read the
+                // request: measured from the latter, the hold can look a few milliseconds short of the limit (3,998 ms)
+                assertTrue(held >= TIME_LIMIT_MS - 50 && held < TIME_LIMIT_MS + 1_000,
                         "an endless stream is cut at the 4 s limit: held " + held + " ms");
             }
         }
