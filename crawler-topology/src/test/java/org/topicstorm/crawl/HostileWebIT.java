@@ -215,7 +215,13 @@ class HostileWebIT {
                 FetchConfig.MIN_RATE, 100,
                 FetchConfig.MIN_RATE_WINDOW_SECS, 2);
 
-        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic(tmp), indices, limits, 0);
+        CrawlRunner.Summary summary;
+        // the LocalCluster's worker runs in this JVM: its memory during the crawl is this JVM's (measured, not judged)
+        try (MemoryWatch memory = new MemoryWatch()) {
+            summary = CrawlTestSupport.crawl(topic(tmp), indices, limits, 0);
+            System.out.printf("[hostile] memory during the crawl (test JVM, -Xmx2g, LocalCluster inside): %s%n",
+                    memory.report());
+        }
 
         assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
         assertTrue(summary.elapsed().toSeconds() < 60, "crawled in " + summary.elapsed());
@@ -240,7 +246,9 @@ class HostileWebIT {
                 assertTrue(held < 3_000, "a 2 bytes/s drip is cut after its 2 s window: held " + held + " ms");
             } else {
                 assertEquals("cut off: whole-fetch time limit of 4.0 s reached", doc.error());
-                assertTrue(held >= TIME_LIMIT_MS && held < TIME_LIMIT_MS + 1_000,
+                // the limit's clock starts when the client begins the call, `asked` when the server has read the
+                // request: measured from the latter, the hold can look a few milliseconds short of the limit (3,998 ms)
+                assertTrue(held >= TIME_LIMIT_MS - 50 && held < TIME_LIMIT_MS + 1_000,
                         "an endless stream is cut at the 4 s limit: held " + held + " ms");
             }
         }

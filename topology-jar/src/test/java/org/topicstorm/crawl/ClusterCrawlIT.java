@@ -38,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The crawl topology jar on a real multi-process Storm cluster: ZooKeeper, Nimbus and a Supervisor in JVMs of
  * their own, the crawl in a worker JVM launched by the Supervisor, against a real ES node and the demo site on
- * 127.0.0.1. Submitted the way `topicstorm submit` does it, killed when every page is DONE or DISCARDED.
+ * 127.0.0.1. Submitted the way `topicstorm submit` does it, killed when every page is DONE or DISCARDED. A second
+ * crawl has its worker JVM killed (SIGKILL) halfway and must lose no URL.
  */
 class ClusterCrawlIT {
 
@@ -151,6 +152,107 @@ class ClusterCrawlIT {
                     .load(ThresholdTuner.KIND, ThresholdTuner.State.class).orElseThrow().r(), 1e-12);
         } finally {
             Files.deleteIfExists(topicFile);
+        }
+    }
+
+    /**
+     * The worker JVM is killed with SIGKILL in the middle of a crawl of {@link ChainSite} (a site where one lost
+     * outlink write would leave pages unknown): the Supervisor launches a new worker, whose spout reads the frontier
+     * from ES again, and the crawl finishes with every page known and DONE. Pages being fetched at the kill are
+     * fetched again (counted, not judged).
+     */
+    @Test
+    void aWorkerKilledMidCrawlIsRelaunchedAndNoUrlIsLost() throws Throwable {
+        int pages = 60;
+        CrawlIndices indices = new CrawlIndices("cluster-kill-it");
+        Path jar = new Installation(Path.of("..").toAbsolutePath().normalize()).topologyJar().orElseThrow();
+        Path topicFile = Files.createTempFile("cluster-kill-it-topic", ".yaml");
+        try (SiteServer site = ChainSite.serve(pages, 200);
+             ElasticsearchClient es = EsClients.create(EsTestNode.settings());
+             StormClient storm = StormClient.connect(StormClient.Target.fromStormYaml(cluster.stormYaml()))) {
+            indices.delete(es);
+            Files.writeString(topicFile, ChainSite.topicYaml(site, "cluster-kill-it"));
+            Map<String, Object> conf = CrawlTestSupport.testConf(EsTestNode.url().toString(), indices, topicFile);
+            conf.put("topicstorm.parallelism.fetcher", 2);
+            // tiny status batches: a page's writes straddle several bulk requests, so the kill can fall between them
+            conf.put("status.batch.size", 2);
+            long start = System.currentTimeMillis();
+            CrawlSubmission.Result submitted = new CrawlSubmission(line -> System.out.println("[submit] " + line))
+                    .submit(storm, new CrawlSubmission.Request(TopicLoader.load(topicFile), topicFile,
+                            Files.readString(topicFile), indices.crawl(), conf, "the test configuration", null, 1, jar));
+            try {
+                Instant deadline = Instant.now().plus(CRAWL_DEADLINE);
+                long doneBefore;
+                while ((doneBefore = ChainSite.done(es, indices)) < 10) {
+                    assertTrue(Instant.now().isBefore(deadline), "10 pages DONE within " + CRAWL_DEADLINE);
+                    Thread.sleep(300);
+                }
+                ProcessHandle worker = worker();
+                long killedAt = System.currentTimeMillis();
+                assertTrue(worker.destroyForcibly(), "SIGKILL sent to the worker (pid " + worker.pid() + ")");
+                worker.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+                int requestsAtKill = site.requests().size();
+
+                // the Supervisor notices the dead worker and launches another one
+                ProcessHandle relaunched = null;
+                while (relaunched == null) {
+                    assertTrue(System.currentTimeMillis() - killedAt < 120_000,
+                            "a new worker within 120 s of the kill");
+                    Thread.sleep(200);
+                    relaunched = workers().stream().filter(p -> p.pid() != worker.pid()).findFirst().orElse(null);
+                }
+                long relaunchedAt = System.currentTimeMillis();
+                // the killed worker sends nothing more: a request from now on comes from the new one
+                while (site.requests().size() == requestsAtKill) {
+                    assertTrue(System.currentTimeMillis() - killedAt < 120_000,
+                            "the new worker fetches within 120 s of the kill");
+                    Thread.sleep(200);
+                }
+                long fetchingAgainAt = System.currentTimeMillis();
+                Map<String, StatusDoc> status = awaitCrawlDone(es, indices);
+                ChainSite.assertEveryPageDone(es, indices, site, pages);
+                Map<String, Long> twice = ChainSite.fetchedMoreThanOnce(site);
+                System.out.printf("[cluster-kill] %d of %d pages DONE %d ms after the submission; worker pid %d "
+                                + "killed (SIGKILL); new worker pid %d up %d ms later, fetching %d ms after the kill; "
+                                + "%d requests to the site before the kill, %d after; all %d pages DONE and indexed "
+                                + "%d ms after the kill; %d page requests for %d pages, fetched more than once: %s%n",
+                        doneBefore, pages, killedAt - start, worker.pid(), relaunched.pid(), relaunchedAt - killedAt,
+                        fetchingAgainAt - killedAt, requestsAtKill, site.requests().size() - requestsAtKill, status.size(),
+                        System.currentTimeMillis() - killedAt,
+                        site.requests().stream().filter(p -> p.startsWith("/p")).count(), pages, twice);
+            } catch (Throwable t) {
+                System.out.println(diagnostics());
+                throw new AssertionError(t.getMessage() + "\n" + summary(storm), t);
+            } finally {
+                assertTrue(storm.kill(submitted.topologyName(), 1), "the topology was running until killed");
+            }
+            awaitGone(storm, submitted.topologyName());
+        } finally {
+            Files.deleteIfExists(topicFile);
+        }
+    }
+
+    /** The cluster's worker JVMs (not the LogWriter that launches each and logs its console: its command line names the worker's class too). */
+    private static List<ProcessHandle> workers() {
+        return cluster.processesOfThisHome().stream().filter(p -> {
+            String cmd = commandLine(p);
+            return cmd.contains(" org.apache.storm.daemon.worker.Worker ") && !cmd.contains("org.apache.storm.LogWriter");
+        }).toList();
+    }
+
+    /** The one worker JVM running now. */
+    private static ProcessHandle worker() {
+        List<ProcessHandle> workers = workers();
+        assertEquals(1, workers.size(), "one worker JVM runs: " + workers.stream().map(ProcessHandle::pid).toList());
+        return workers.get(0);
+    }
+
+    private static String commandLine(ProcessHandle p) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException e) {
+            return "";
         }
     }
 
