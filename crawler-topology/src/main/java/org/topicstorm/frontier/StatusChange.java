@@ -26,4 +26,9 @@ public record StatusChange(List<StatusUpdate> before, StatusUpdate outcome, List
     public static StatusChange discovered(StatusUpdate u) {
         return new StatusChange(List.of(u), null);
     }
+
+    /** A tuple of the URL that failed for good (e.g. could not be read): only its failed attempt is recorded. */
+    public static StatusChange failedAttempt(String url, String cause) {
+        return new StatusChange(List.of(), StatusUpdate.failedAttempt(url, cause));
+    }
 }

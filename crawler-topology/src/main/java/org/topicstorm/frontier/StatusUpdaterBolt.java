@@ -53,7 +53,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         CrawlIndices indices = CrawlIndices.fromConf(conf);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new StatusWriter(es, indices.status(), config.recordLinks() ? indices.links() : null,
-                new StatusMerge(config.schedule()), Clock.systemUTC());
+                new StatusMerge(config.schedule(), config.maxAttempts()), Clock.systemUTC(), config.bulkLimits());
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
                 ParseConfig.fromConf(conf).protocolMetadataPrefix());
@@ -64,25 +64,45 @@ public class StatusUpdaterBolt extends BaseRichBolt {
     @Override
     public void execute(Tuple tuple) {
         if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
-            StatusChange change;
-            try {
-                change = changeOf(tuple);
-            } catch (RuntimeException e) {
-                // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
-                LOG.warn("cannot read status tuple {}: {}", tuple, e.toString());
+            StatusChange change = readOrCount(tuple);
+            if (change == null) {
                 collector.fail(tuple);
                 return;
             }
             batch.add(tuple, change, System.currentTimeMillis());
         }
         if (batch.isDue(System.currentTimeMillis())) {
-            batch.complete(writer.writeChanges(batch.items()), (t, written) -> {
-                if (written) {
+            List<StatusWriter.Fate> fates = writer.writeChanges(batch.items());
+            batch.complete(fates.stream().map(StatusWriter.Fate::ack).toList(), (t, done) -> {
+                if (done) {
                     collector.ack(t);
                 } else {
                     collector.fail(t);
                 }
             });
+        }
+    }
+
+    /**
+     * The tuple's change; for a tuple that cannot be read (it must not kill the worker), a failed attempt of its URL,
+     * so that a tuple that never can be read is given up after status.max.attempts instead of replayed for ever;
+     * null when not even its URL can be read (failed: the spout backs off).
+     */
+    private StatusChange readOrCount(Tuple tuple) {
+        try {
+            return changeOf(tuple);
+        } catch (RuntimeException e) {
+            LOG.warn("cannot read status tuple {}: {}", tuple, e.toString());
+            String url = urlOf(tuple);
+            return url == null ? null : StatusChange.failedAttempt(url, "unreadable status tuple: " + e);
+        }
+    }
+
+    private static String urlOf(Tuple tuple) {
+        try {
+            return tuple.getStringByField(TupleFields.URL);
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

@@ -60,4 +60,13 @@ public final class TupleBatch<T> {
         tuples.clear();
         items.clear();
     }
+
+    /** As above, with whether each item was written in a list, in the order of the items. */
+    public void complete(List<Boolean> written, Outcome outcome) {
+        for (int i = 0; i < tuples.size(); i++) {
+            outcome.done(tuples.get(i), written.get(i));
+        }
+        tuples.clear();
+        items.clear();
+    }
 }
