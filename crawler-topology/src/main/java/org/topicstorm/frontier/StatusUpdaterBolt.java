@@ -29,9 +29,10 @@ import java.util.Map;
 
 /**
  * Storm adapter for {@link StatusWriter}: batches status tuples, writes them (each page's outlinks before its own
- * status, see {@link StatusChange}), and acks each tuple only once ES confirmed all of its writes (fails it
- * otherwise: the URL is still due, so the spout emits it again). Writes happen on the executor thread,
- * so the collector is only ever used from that thread.
+ * status, see {@link StatusChange}), and acks each tuple once ES confirmed all of its writes, or once its URL was
+ * given up after status.max.attempts failed attempts ({@link StatusWriter.Fate}); it fails it otherwise: the URL is
+ * still due, so the spout emits it again after a back-off. Writes happen on the executor thread, so the collector is
+ * only ever used from that thread.
  */
 public class StatusUpdaterBolt extends BaseRichBolt {
 
