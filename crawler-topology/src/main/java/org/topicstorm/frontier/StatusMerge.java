@@ -23,6 +23,10 @@ import java.util.Objects;
  * same or a newer classifier version: by the best link's own when a new parent gives the best contribution, and by a
  * rescore of a newer version (an older or repeated rescore changes nothing). A priority goes down only by a newer
  * lift or by 003's sibling demotion.
+ *
+ * <p>Fetch outcomes apply in the order of their fetch times: one fetched at or before the stored {@code lastFetched}
+ * changes nothing, so a replayed outcome counts once and a stale error never overwrites a newer page. A tuple that
+ * failed for good is counted ({@code failedAttempts}) and its URL given up at {@link #maxAttempts()}.
  */
 public final class StatusMerge {
 

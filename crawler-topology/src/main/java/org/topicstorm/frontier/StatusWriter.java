@@ -119,6 +119,10 @@ public final class StatusWriter {
         }
     }
 
+    /** A change with what became of it: of the first of its updates not stored, else of its outcome. */
+    record ChangeWritten(StatusChange change, Written written) {
+    }
+
     /** The updates of one URL in a batch: one status document. */
     private record Pending(String id, String host, List<StatusUpdate> updates) {
     }
@@ -200,7 +204,7 @@ public final class StatusWriter {
      * @return for each change, in order, what became of it
      */
     public List<Fate> writeChanges(List<StatusChange> changes) {
-        List<Fate> fates = countFailures(changes, inOrder(changes, this::writeAll));
+        List<Fate> fates = countFailures(inOrder(changes, this::writeAll));
         List<Demotion> demotions = changes.stream().flatMap(c -> c.demotions().stream()).toList();
         if (!demotions.isEmpty()) {
             demote(demotions);
@@ -215,7 +219,7 @@ public final class StatusWriter {
      * @return for each change, in order, what became of the first of its updates that was not stored, or of its
      *         outcome (of its last addition for a change without one)
      */
-    static List<Written> inOrder(List<StatusChange> changes,
+    static List<ChangeWritten> inOrder(List<StatusChange> changes,
                                  java.util.function.Function<List<StatusUpdate>, List<Written>> write) {
         List<StatusUpdate> additions = changes.stream().flatMap(c -> c.before().stream()).toList();
         Map<StatusUpdate, Written> added = byUpdate(write.apply(additions));
@@ -228,17 +232,17 @@ public final class StatusWriter {
         }
         Map<StatusUpdate, Written> written = byUpdate(write.apply(outcomes));
 
-        List<Written> results = new ArrayList<>(changes.size());
+        List<ChangeWritten> results = new ArrayList<>(changes.size());
         for (StatusChange c : changes) {
             Written failedAddition = firstNotStored(c.before(), added);
             if (failedAddition != null) {
-                results.add(failedAddition);
+                results.add(new ChangeWritten(c, failedAddition));
             } else if (c.outcome() != null) {
-                results.add(written.get(c.outcome()));
+                results.add(new ChangeWritten(c, written.get(c.outcome())));
             } else if (!c.before().isEmpty()) {
-                results.add(added.get(c.before().get(c.before().size() - 1)));
+                results.add(new ChangeWritten(c, added.get(c.before().get(c.before().size() - 1))));
             } else {
-                results.add(Written.stored(null, null));
+                results.add(new ChangeWritten(c, Written.stored(null, null)));
             }
         }
         return results;
@@ -270,17 +274,18 @@ public final class StatusWriter {
      * which gives the URL up at the maximum. A change whose outcome was itself a failed attempt (a tuple that could
      * not be read) is given up or counted by what its document now says.
      */
-    private List<Fate> countFailures(List<StatusChange> changes, List<Written> results) {
+    private List<Fate> countFailures(List<ChangeWritten> results) {
         List<StatusUpdate> attempts = new ArrayList<>();
-        for (int i = 0; i < changes.size(); i++) {
-            if (results.get(i).rejected()) {
-                attempts.add(StatusUpdate.failedAttempt(urlOf(changes.get(i)), results.get(i).rejection()));
+        for (ChangeWritten r : results) {
+            if (r.written().rejected()) {
+                attempts.add(StatusUpdate.failedAttempt(urlOf(r.change()), r.written().rejection()));
             }
         }
+        // what became of each failed attempt, in the order of the rejected changes
         Iterator<Written> counted = writeAll(attempts).iterator();
-        List<Fate> fates = new ArrayList<>(changes.size());
-        for (Written w : results) {
-            fates.add(w.rejected() ? fateOfAttempt(counted.next()) : fateOf(w));
+        List<Fate> fates = new ArrayList<>(results.size());
+        for (ChangeWritten r : results) {
+            fates.add(r.written().rejected() ? fateOfAttempt(counted.next()) : fateOf(r.written()));
         }
         return fates;
     }

@@ -51,10 +51,10 @@ class StatusWriterOrderTest {
         }
     }
 
-    private static boolean[] stored(List<StatusWriter.Written> written) {
+    private static boolean[] stored(List<StatusWriter.ChangeWritten> written) {
         boolean[] ok = new boolean[written.size()];
         for (int i = 0; i < ok.length; i++) {
-            ok[i] = written.get(i).stored();
+            ok[i] = written.get(i).written().stored();
         }
         return ok;
     }
@@ -95,7 +95,8 @@ class StatusWriterOrderTest {
         // a.test/1 only not stored for now, a.test/2 rejected for good: the change is rejected (a failed attempt)
         RecordingWrite write = new RecordingWrite(Set.of("http://a.test/1"), Set.of("http://a.test/2"));
 
-        List<StatusWriter.Written> results = StatusWriter.inOrder(changes, write);
+        List<StatusWriter.Written> results = StatusWriter.inOrder(changes, write).stream()
+                .map(StatusWriter.ChangeWritten::written).toList();
 
         assertEquals("rejected: http://a.test/2", results.get(0).rejection());
         assertEquals("http://b.test/", results.get(1).update().url());
@@ -108,7 +109,8 @@ class StatusWriterOrderTest {
         List<StatusChange> changes = List.of(new StatusChange(List.of(), fetched("http://a.test/")),
                 StatusChange.discovered(found("http://c.test/")));
         List<StatusWriter.Written> results = StatusWriter.inOrder(changes,
-                new RecordingWrite(Set.of(), Set.of("http://a.test/")));
+                new RecordingWrite(Set.of(), Set.of("http://a.test/"))).stream()
+                .map(StatusWriter.ChangeWritten::written).toList();
         assertEquals("rejected: http://a.test/", results.get(0).rejection());
         assertTrue(results.get(1).stored());
     }
