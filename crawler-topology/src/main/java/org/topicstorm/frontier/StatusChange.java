@@ -23,6 +23,11 @@ public record StatusChange(List<StatusUpdate> before, StatusUpdate outcome, List
         this(before, outcome, List.of());
     }
 
+    /** The status documents it writes: its additions and its outcome. */
+    public int documents() {
+        return before.size() + (outcome == null ? 0 : 1);
+    }
+
     public static StatusChange discovered(StatusUpdate u) {
         return new StatusChange(List.of(u), null);
     }

@@ -58,7 +58,9 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
                 ParseConfig.fromConf(conf).protocolMetadataPrefix());
-        this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs());
+        // due at status.batch.size tuples, or once they write status.bulk.max.docs documents (pages and outlinks)
+        this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs(),
+                config.bulkLimits().maxDocs());
         this.fetchClock = new FetchClock();
     }
 
@@ -70,7 +72,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
                 collector.fail(tuple);
                 return;
             }
-            batch.add(tuple, change, System.currentTimeMillis());
+            batch.add(tuple, change, System.currentTimeMillis(), change.documents());
         }
         if (batch.isDue(System.currentTimeMillis())) {
             List<StatusWriter.Fate> fates = writer.writeChanges(batch.items());

@@ -26,25 +26,42 @@ public final class TupleBatch<T> {
 
     private final int maxSize;
     private final long maxDelayMs;
+    private final long maxWeight;
     private final List<Tuple> tuples = new ArrayList<>();
     private final List<T> items = new ArrayList<>();
     private long startedAt;
+    private long weight;
 
     public TupleBatch(int maxSize, long maxDelayMs) {
+        this(maxSize, maxDelayMs, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param maxWeight the batch is also due once its items weigh this much together (e.g. the documents they
+     *                  write: a tuple may carry one page or a page with thousands of outlinks)
+     */
+    public TupleBatch(int maxSize, long maxDelayMs, long maxWeight) {
         this.maxSize = maxSize;
         this.maxDelayMs = maxDelayMs;
+        this.maxWeight = maxWeight;
     }
 
     public void add(Tuple tuple, T item, long now) {
+        add(tuple, item, now, 1);
+    }
+
+    public void add(Tuple tuple, T item, long now, long itemWeight) {
         if (tuples.isEmpty()) {
             startedAt = now;
         }
         tuples.add(tuple);
         items.add(item);
+        weight += itemWeight;
     }
 
     public boolean isDue(long now) {
-        return !tuples.isEmpty() && (tuples.size() >= maxSize || now - startedAt >= maxDelayMs);
+        return !tuples.isEmpty()
+                && (tuples.size() >= maxSize || weight >= maxWeight || now - startedAt >= maxDelayMs);
     }
 
     /** The items to write, in the order of their tuples. */
@@ -59,6 +76,7 @@ public final class TupleBatch<T> {
         }
         tuples.clear();
         items.clear();
+        weight = 0;
     }
 
     /** As above, with whether each item was written in a list, in the order of the items. */
@@ -68,5 +86,6 @@ public final class TupleBatch<T> {
         }
         tuples.clear();
         items.clear();
+        weight = 0;
     }
 }

@@ -50,4 +50,19 @@ class TupleBatchTest {
         batch.add(tuple(), "c", 5000);
         assertFalse(batch.isDue(5999), "a new batch starts its own clock");
     }
+
+    @Test
+    void dueOnceTheItemsWeighEnough() {
+        // up to 500 tuples, but due at 1,000 documents: a page with 600 outlinks (601) and one with 398 (399) = 1,000
+        TupleBatch<String> batch = new TupleBatch<>(500, 60_000, 1000);
+        batch.add(tuple(), "a", 0, 601);
+        assertFalse(batch.isDue(1));
+        batch.add(tuple(), "b", 0, 398);
+        assertFalse(batch.isDue(1), "999 documents");
+        batch.add(tuple(), "c", 0, 1);
+        assertTrue(batch.isDue(1), "1,000 documents");
+        batch.complete(new boolean[]{true, true, true}, (t, ok) -> { });
+        batch.add(tuple(), "d", 0, 1);
+        assertFalse(batch.isDue(1), "the weight starts again with a new batch");
+    }
 }
