@@ -75,9 +75,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
             batch.add(tuple, change, System.currentTimeMillis(), change.documents());
         }
         if (batch.isDue(System.currentTimeMillis())) {
-            List<StatusWriter.Fate> fates = writer.writeChanges(batch.items());
-            batch.complete(fates.stream().map(StatusWriter.Fate::ack).toList(), (t, done) -> {
-                if (done) {
+            batch.complete(writer.writeChanges(batch.items()), (t, fate) -> {
+                if (fate.ack()) {
                     collector.ack(t);
                 } else {
                     collector.fail(t);

@@ -4,11 +4,13 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.get.GetResult;
+import co.elastic.clients.elasticsearch.core.mget.MultiGetOperation;
 import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
+import org.topicstorm.es.BulkAnswer;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.priority.Aggregation;
 import org.topicstorm.priority.Demotion;
@@ -136,7 +138,7 @@ public final class StatusWriter {
     }
 
     /** An item of a bulk request with ES's answer for it. */
-    private record Answered<T>(T write, ItemAnswer answer, BulkResponseItem item) {
+    private record Answered<T>(T write, BulkAnswer answer, BulkResponseItem item) {
     }
 
     /** What a round made of its documents: the updates it settled, and the documents to try again. */
@@ -145,27 +147,6 @@ public final class StatusWriter {
 
     /** A page whose links document was not stored: rejected for good (with why), or not for now. */
     private record LinksNotStored(String rejection) {
-    }
-
-    /** How ES answered one bulk item. */
-    enum ItemAnswer {
-        OK, CONFLICT, REJECTED, FAILED;
-
-        /**
-         * 409 is a version conflict (someone wrote in between; for a create-once document: it exists, fine); 400 is a
-         * document ES can never store as it is (a mapping or parsing error); anything else (429 overloaded, 5xx,
-         * blocks) may pass.
-         */
-        static ItemAnswer of(BulkResponseItem item) {
-            if (item.error() == null) {
-                return OK;
-            }
-            return switch (item.status()) {
-                case 409 -> CONFLICT;
-                case 400 -> REJECTED;
-                default -> FAILED;
-            };
-        }
     }
 
     private final ElasticsearchClient client;
@@ -344,7 +325,8 @@ public final class StatusWriter {
             return List.of();
         }
         Map<StatusUpdate, Written> statuses = new IdentityHashMap<>();
-        for (List<Pending> slice : slices(pendingDocs(updates), limits.maxDocs(), limits.maxBytes(), p -> 0)) {
+        // at most maxDocs documents a slice (an mget holds ids only; its bulk requests are cut by bytes as well)
+        for (List<Pending> slice : slices(pendingDocs(updates), limits.maxDocs(), Long.MAX_VALUE, p -> 0)) {
             writeStatus(slice).forEach(w -> statuses.put(w.update(), w));
         }
         Map<String, LinksNotStored> linkFailures = writeLinks(updates);
@@ -389,6 +371,8 @@ public final class StatusWriter {
                         conflicting.size(), MAX_ROUNDS);
             }
         } catch (IOException | RuntimeException e) {
+            // the round's documents are reported not stored, even those of its requests that went through: their
+            // tuples are replayed, which changes nothing for those
             LOG.warn("status write of {} documents failed: {}", conflicting.size(), e.toString());
         }
         for (Pending p : conflicting) {
@@ -441,9 +425,8 @@ public final class StatusWriter {
 
     /** The documents as stored now, by id. */
     private Map<String, GetResult<StatusDoc>> read(List<Pending> docs) throws IOException {
-        List<co.elastic.clients.elasticsearch.core.mget.MultiGetOperation> gets = docs.stream()
-                .map(p -> co.elastic.clients.elasticsearch.core.mget.MultiGetOperation.of(
-                        g -> g.index(statusIndex).id(p.id()).routing(p.host())))
+        List<MultiGetOperation> gets = docs.stream()
+                .map(p -> MultiGetOperation.of(g -> g.index(statusIndex).id(p.id()).routing(p.host())))
                 .toList();
         Map<String, GetResult<StatusDoc>> byId = new HashMap<>();
         for (MultiGetResponseItem<StatusDoc> item : client.mget(m -> m.docs(gets), StatusDoc.class).docs()) {
@@ -569,13 +552,13 @@ public final class StatusWriter {
         List<Answered<T>> answered = new ArrayList<>(writes.size());
         for (T w : writes) {
             BulkResponseItem item = answers.next();
-            answered.add(new Answered<>(w, ItemAnswer.of(item), item));
+            answered.add(new Answered<>(w, BulkAnswer.of(item), item));
         }
         return answered;
     }
 
     private static String errorOf(Answered<?> a) {
-        return a.item().error().type() + ": " + a.item().error().reason();
+        return BulkAnswer.errorOf(a.item());
     }
 
     /** A cause cut to {@link #MAX_CAUSE_LENGTH} characters. */

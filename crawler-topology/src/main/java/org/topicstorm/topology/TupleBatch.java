@@ -79,10 +79,13 @@ public final class TupleBatch<T> {
         weight = 0;
     }
 
-    /** As above, with whether each item was written in a list, in the order of the items. */
-    public void complete(List<Boolean> written, Outcome outcome) {
+    /**
+     * Hands each tuple with what became of its item ({@code results}, in the order of the items), then empties the
+     * batch.
+     */
+    public <R> void complete(List<R> results, java.util.function.BiConsumer<Tuple, R> outcome) {
         for (int i = 0; i < tuples.size(); i++) {
-            outcome.done(tuples.get(i), written.get(i));
+            outcome.accept(tuples.get(i), results.get(i));
         }
         tuples.clear();
         items.clear();

@@ -35,7 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bulk item ES rejects for good). One page, {@code /poison}, links to {@code localhost}; every other page links only
  * to the site's own address, 127.0.0.41. Expected: {@code /poison} is fetched {@code status.max.attempts} (3) times
  * and then given up, ERROR with the cause; its outlinks are in the frontier all the same; the pages written in the
- * same status batches as its failed attempts, and the rest of the crawl, are not affected.
+ * same status batches as its failed attempts, and the rest of the crawl, are not affected. The content index is made
+ * hostile the same way: a keyword sub-field of {@code text} refuses a page whose text is longer than a term can be
+ * ({@code /huge}); that page is fetched once, recorded without its content copy, with why as its error.
  */
 class PoisonTupleIT {
 
@@ -47,7 +49,9 @@ class PoisonTupleIT {
     @BeforeAll
     static void serve() throws Exception {
         site = new HostileServer("127.0.0.41");
-        site.html("/", HostileWebIT.page("", "/a", "/b", "/c", "/poison"));
+        site.html("/", HostileWebIT.page("", "/a", "/b", "/c", "/poison", "/huge"));
+        // about 60,000 characters of text: more than a keyword term can hold (32,766 bytes)
+        site.html("/huge", HostileWebIT.page("").replace("</p>", (" " + CrawlIT.SOLAR).repeat(500) + "</p>"));
         for (String p : List.of("/a", "/b", "/c")) {
             site.html(p, HostileWebIT.page("", p + "/next"));
             site.html(p + "/next", HostileWebIT.page(""));
@@ -91,6 +95,10 @@ class PoisonTupleIT {
                 {"settings": {"number_of_shards": 1, "number_of_replicas": 0},
                  "mappings": {"properties": {"toHost": {"type": "keyword", "fields": {"ip": {"type": "ip"}}}}}}
                 """)));
+        client.indices().create(c -> c.index(indices.content()).withJson(new StringReader("""
+                {"settings": {"number_of_shards": 1, "number_of_replicas": 0},
+                 "mappings": {"properties": {"text": {"type": "text", "fields": {"raw": {"type": "keyword"}}}}}}
+                """)));
 
         long started = System.currentTimeMillis();
         // batches wait up to 1.5 s: the root's children and the poison page's attempts share status batches
@@ -133,6 +141,15 @@ class PoisonTupleIT {
             assertNull(d.failedAttempts(), p);
             assertTrue(content.contains(site.url(p)), p);
         }
+        // the page whose content document is refused: fetched once, judged, its status says why it is not indexed
+        StatusDoc huge = status.get(site.url("/huge"));
+        assertNotNull(huge, status.keySet().toString());
+        assertEquals(CrawlState.DONE, huge.state());
+        assertEquals(1, huge.fetchCount());
+        assertTrue(huge.error().startsWith("not indexed: content document rejected: "), huge.error());
+        assertTrue(!content.contains(site.url("/huge")), "not in the content index");
+        assertEquals(1, site.requests().stream().filter(r -> r.path().equals("/huge")).count());
+
         client.indices().refresh(r -> r.index(indices.links()));
         Set<String> linked = client.search(s -> s.index(indices.links()).size(100), StatusWriter.LinkDoc.class)
                 .hits().hits().stream().map(Hit::source).map(StatusWriter.LinkDoc::from).collect(Collectors.toSet());

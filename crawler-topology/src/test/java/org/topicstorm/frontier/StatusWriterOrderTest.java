@@ -139,32 +139,6 @@ class StatusWriterOrderTest {
                 Integer::longValue).size());
     }
 
-    private static co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem item(int status, String errorType) {
-        return co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem.of(b -> {
-            b.operationType(co.elastic.clients.elasticsearch.core.bulk.OperationType.Index).index("i").id("1")
-                    .status(status);
-            if (errorType != null) {
-                b.error(e -> e.type(errorType).reason("why"));
-            }
-            return b;
-        });
-    }
-
-    /** Only a 400 is a document ES can never store as it is; a conflict is retried; the rest may pass. */
-    @Test
-    void bulkItemsAreTakenAsStoredConflictingRejectedForGoodOrFailedForNow() {
-        assertEquals(StatusWriter.ItemAnswer.OK, StatusWriter.ItemAnswer.of(item(201, null)));
-        assertEquals(StatusWriter.ItemAnswer.CONFLICT,
-                StatusWriter.ItemAnswer.of(item(409, "version_conflict_engine_exception")));
-        assertEquals(StatusWriter.ItemAnswer.REJECTED,
-                StatusWriter.ItemAnswer.of(item(400, "document_parsing_exception")));
-        assertEquals(StatusWriter.ItemAnswer.FAILED,
-                StatusWriter.ItemAnswer.of(item(429, "es_rejected_execution_exception")));
-        assertEquals(StatusWriter.ItemAnswer.FAILED,
-                StatusWriter.ItemAnswer.of(item(503, "unavailable_shards_exception")));
-        assertEquals(StatusWriter.ItemAnswer.FAILED, StatusWriter.ItemAnswer.of(item(403, "cluster_block_exception")));
-    }
-
     @Test
     void aCauseIsCutTo500Characters() {
         assertEquals("short", StatusWriter.cause("short"));
