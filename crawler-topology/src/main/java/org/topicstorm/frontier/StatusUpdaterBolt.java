@@ -96,7 +96,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         } catch (RuntimeException e) {
             LOG.warn("cannot read status tuple {}: {}", tuple, e.toString());
             String url = urlOf(tuple);
-            return url == null ? null : StatusChange.failedAttempt(url, "unreadable status tuple: " + e);
+            return url == null ? null
+                    : StatusChange.failedAttempt(url, StatusWriter.cause("unreadable status tuple: " + e));
         }
     }
 
