@@ -13,7 +13,8 @@ import java.util.Map;
 public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQueryPages, int maxRank,
                              long minQueryIntervalMs,
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
-                             long statusBatchQuietMs, boolean recordLinks, Schedule schedule) {
+                             long statusBatchQuietMs, boolean recordLinks, Schedule schedule, int maxAttempts,
+                             StatusWriter.BulkLimits bulkLimits) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
@@ -26,6 +27,12 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
     public static final String STATUS_BATCH_MAX_DELAY_MS = "status.batch.max.delay.ms";
     public static final String STATUS_BATCH_QUIET_MS = "status.batch.quiet.ms";
     public static final String RECORD_LINKS = "status.links.enabled";
+    /** Failed attempts of a URL's tuples (ES refused a write for good, or unreadable) after which it is ERROR. */
+    public static final String MAX_ATTEMPTS = "status.max.attempts";
+    /** Documents per mget or bulk request of the status writer (and outlinks per links document). */
+    public static final String BULK_MAX_DOCS = "status.bulk.max.docs";
+    /** Bytes per bulk request of the status writer, about (a larger single document goes alone). */
+    public static final String BULK_MAX_BYTES = "status.bulk.max.bytes";
     public static final String REFETCH_RELEVANT_MINUTES = "status.refetch.relevant.minutes";
     public static final String REFETCH_DISCARDED_MINUTES = "status.refetch.discarded.minutes";
     /** StormCrawler's key: failed fetches after which a URL is given up (ERROR). */
@@ -53,7 +60,12 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                 ConfUtils.getLong(conf, STATUS_BATCH_MAX_DELAY_MS, 200L),
                 nonNegative(conf, STATUS_BATCH_QUIET_MS, 20, 60_000),
                 ConfUtils.getBoolean(conf, RECORD_LINKS, true),
-                schedule);
+                schedule,
+                positive(conf, MAX_ATTEMPTS, StatusMerge.DEFAULT_MAX_ATTEMPTS, 1000),
+                new StatusWriter.BulkLimits(
+                        positive(conf, BULK_MAX_DOCS, StatusWriter.BulkLimits.DEFAULT.maxDocs(), 100_000),
+                        positive(conf, BULK_MAX_BYTES, (int) StatusWriter.BulkLimits.DEFAULT.maxBytes(),
+                                Integer.MAX_VALUE)));
     }
 
     private static Duration minutesOrNever(int minutes) {

@@ -23,7 +23,17 @@ public record StatusChange(List<StatusUpdate> before, StatusUpdate outcome, List
         this(before, outcome, List.of());
     }
 
+    /** The status documents it writes: its additions and its outcome. */
+    public int documents() {
+        return before.size() + (outcome == null ? 0 : 1);
+    }
+
     public static StatusChange discovered(StatusUpdate u) {
         return new StatusChange(List.of(u), null);
+    }
+
+    /** A tuple of the URL that failed for good (e.g. could not be read): only its failed attempt is recorded. */
+    public static StatusChange failedAttempt(String url, String cause) {
+        return new StatusChange(List.of(), StatusUpdate.failedAttempt(url, cause));
     }
 }

@@ -24,6 +24,10 @@ import java.util.Map;
  * {@code nextFetchDate} is null when the URL is never to be fetched again. {@code firstFetched} is when its first
  * fetch outcome (a page, an error or a redirect) left the fetcher: the crawl's fetch order, which evaluation reads.
  * {@code page} is what is kept of a fetched, judged page for people and the page classifier ({@link PageSummary}).
+ * {@code failedAttempts} counts the tuples of this URL whose writes Elasticsearch refused for good (or that could not
+ * be read) since its last stored outcome, {@code attemptError} the last such cause: at
+ * {@link StatusMerge#maxAttempts()} the URL is given up (ERROR), so that a poison tuple is not replayed for ever.
+ * Both are absent when there was none.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -55,7 +59,9 @@ public record StatusDoc(
         Integer scorerVersion,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> demotedBy,
         PageSummary page,
-        Double lift) {
+        Double lift,
+        Integer failedAttempts,
+        String attemptError) {
 
     public StatusDoc {
         if (lift != null && !(lift > 0 && Double.isFinite(lift))) {
@@ -76,6 +82,31 @@ public record StatusDoc(
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
                 updated, metadata, null, null, null, null, null, null);
+    }
+
+    /** A document without failed attempts. */
+    public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
+                     double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
+                     String parent, String anchor, String error, int fetchCount, int errorCount, long discovered,
+                     Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata,
+                     List<Double> inlinkScore, List<String> linkFeatures, Integer scorerVersion,
+                     List<String> demotedBy, PageSummary page, Double lift) {
+        this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
+                inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
+                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, null, null);
+    }
+
+    /** The failed attempts so far: 0 when none is recorded. */
+    public int attempts() {
+        return failedAttempts == null ? 0 : failedAttempts;
+    }
+
+    /** The same document with its failed attempts counted (or cleared: 0 and null). */
+    public StatusDoc withAttempts(int attempts, String cause, long now) {
+        return new StatusDoc(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance,
+                inlinks, inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched,
+                firstFetched, now, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift,
+                attempts == 0 ? null : attempts, cause);
     }
 
     /** The lift's factor: 1 when there is none. */

@@ -23,16 +23,37 @@ import java.util.Objects;
  * same or a newer classifier version: by the best link's own when a new parent gives the best contribution, and by a
  * rescore of a newer version (an older or repeated rescore changes nothing). A priority goes down only by a newer
  * lift or by 003's sibling demotion.
+ *
+ * <p>Fetch outcomes apply in the order of their fetch times: one fetched at or before the stored {@code lastFetched}
+ * changes nothing, so a replayed outcome counts once and a stale error never overwrites a newer page. A tuple that
+ * failed for good is counted ({@code failedAttempts}) and its URL given up at {@link #maxAttempts()}.
  */
 public final class StatusMerge {
 
     /** In-links are counted exactly, by parent id, up to this many parents; the count stops there. */
     public static final int MAX_INLINK_IDS = 256;
 
+    /** Failed attempts of a URL's tuples after which it is given up (status.max.attempts' default). */
+    public static final int DEFAULT_MAX_ATTEMPTS = 3;
+
     private final Schedule schedule;
+    private final int maxAttempts;
 
     public StatusMerge(Schedule schedule) {
+        this(schedule, DEFAULT_MAX_ATTEMPTS);
+    }
+
+    /** @param maxAttempts failed attempts ({@link StatusUpdate#failedAttempt}) after which a URL is given up */
+    public StatusMerge(Schedule schedule, int maxAttempts) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
+        }
         this.schedule = Objects.requireNonNull(schedule);
+        this.maxAttempts = maxAttempts;
+    }
+
+    public int maxAttempts() {
+        return maxAttempts;
     }
 
     /**
@@ -40,6 +61,9 @@ public final class StatusMerge {
      * @return the document to store, or null when the update changes nothing (no write needed)
      */
     public StatusDoc merge(StatusDoc existing, StatusUpdate u, long now) {
+        if (u.isFailedAttempt()) {
+            return existing == null ? null : failedAttempt(existing, u, now);
+        }
         if (u.verdictOnly()) {
             return existing == null ? null : verdict(existing, u, now);
         }
@@ -52,7 +76,48 @@ public final class StatusMerge {
         if (u.status() == Status.DISCOVERED) {
             return existing == null ? insert(u, now) : rediscover(existing, u, now);
         }
+        if (existing != null && !isNewer(u, existing)) {
+            return null;
+        }
         return outcome(existing == null ? insert(u, now) : existing, u, now);
+    }
+
+    /**
+     * Whether a fetch outcome is newer than the last one stored: outcomes apply in the order of their fetch times,
+     * whatever the order they arrive in. An outcome fetched at or before the stored {@code lastFetched} is the same
+     * outcome replayed (a second write of one fetch must not count it twice) or a stale one (a FETCH_ERROR that
+     * took longer through the topology than a later FETCHED must not overwrite it): it changes nothing. An outcome
+     * without a fetch time (written by an older version) is taken as new.
+     */
+    static boolean isNewer(StatusUpdate u, StatusDoc d) {
+        return u.fetchedAt() == null || d.lastFetched() == null || u.fetchedAt() > d.lastFetched();
+    }
+
+    /**
+     * A tuple of this URL failed for good (ES refused one of its writes, or the tuple could not be read): counted;
+     * at {@link #maxAttempts} the URL is given up: ERROR, never due again, the cause in its error. Each call is one
+     * more attempt (a replayed tuple is one), and a stored outcome clears the count. A URL already out of the
+     * frontier (an ERROR) or unknown changes nothing.
+     */
+    private StatusDoc failedAttempt(StatusDoc d, StatusUpdate u, long now) {
+        if (Status.ERROR.name().equals(d.status())) {
+            return null;
+        }
+        int attempts = d.attempts() + 1;
+        StatusDoc counted = d.withAttempts(attempts, u.failedAttempt(), now);
+        if (attempts < maxAttempts) {
+            return counted;
+        }
+        return new StatusDoc(d.url(), d.host(), Status.ERROR.name(), CrawlState.EXCEPTION, d.relevant(),
+                d.relevance(), d.priority(), null, d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(),
+                d.anchor(), givenUp(attempts, u.failedAttempt()), d.fetchCount(), d.errorCount(), d.discovered(),
+                d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(), d.linkFeatures(),
+                d.scorerVersion(), d.demotedBy(), d.page(), d.lift(), attempts, u.failedAttempt());
+    }
+
+    /** The error of a given-up URL. */
+    static String givenUp(int attempts, String cause) {
+        return "given up after " + attempts + " failed attempts: " + cause;
     }
 
     /** Insert: a new waiting URL, due now. */
@@ -125,7 +190,8 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
                 d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
-                features, version, d.demotedBy(), d.page(), lift);
+                features, version, d.demotedBy(), d.page(), lift,
+                d.failedAttempts(), d.attemptError());
     }
 
     /** What the parents contributed to a waiting URL: its priority without its lift. */
@@ -148,7 +214,8 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), prior(d) * lift,
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page(), lift);
+                d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page(), lift,
+                d.failedAttempts(), d.attemptError());
     }
 
     /**
@@ -176,7 +243,8 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), priority,
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
-                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page(), d.lift());
+                d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page(), d.lift(),
+                d.failedAttempts(), d.attemptError());
     }
 
     /**
@@ -222,7 +290,8 @@ public final class StatusMerge {
                 relevant, relevance, relevance, schedule.afterFetch(relevant, last), d.depth(), d.distance(),
                 d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), d.error(), d.fetchCount(), d.errorCount(),
                 d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(),
-                d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift());
+                d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
+                d.failedAttempts(), d.attemptError());
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
@@ -294,6 +363,7 @@ public final class StatusMerge {
         return new StatusDoc(d.url(), d.host(), d.status(), d.state(), d.relevant(), d.relevance(), d.priority(),
                 u.retryAt(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), u.error(),
                 d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(),
-                d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift());
+                d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
+                d.failedAttempts(), d.attemptError());
     }
 }

@@ -31,6 +31,8 @@ import java.util.Map;
  *                       URL's next fetch time instead of the usual error interval; else null
  * @param deferred       FETCH_ERROR: the fetcher sent nothing, since the host still waits (until {@code retryAt}): not
  *                       a fetch, only the URL's next fetch time moves
+ * @param failedAttempt  non-null for a failed attempt: a tuple of the URL failed for good, for this cause (see
+ *                       {@link StatusMerge}: counted, and the URL given up at the maximum)
  */
 public record StatusUpdate(
         String url,
@@ -53,7 +55,8 @@ public record StatusUpdate(
         boolean verdictOnly,
         Lift lift,
         Long retryAt,
-        boolean deferred) {
+        boolean deferred,
+        String failedAttempt) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
@@ -68,7 +71,7 @@ public record StatusUpdate(
                         List<String> features, Integer rescoreVersion, Double demoteFactor, PageSummary page,
                         boolean verdictOnly, Lift lift) {
         this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
-                aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, null, false);
+                aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, null, false, null);
     }
 
     /** A fetch outcome or a plain discovery (MAX, no features). */
@@ -122,14 +125,14 @@ public record StatusUpdate(
     public StatusUpdate withPage(PageSummary summary) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false, lift,
-                retryAt, deferred);
+                retryAt, deferred, null);
     }
 
     /** The same fetch outcome, throttled by the server: the URL is due again at {@code at}. */
     public StatusUpdate withRetryAt(Long at) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, at,
-                deferred);
+                deferred, null);
     }
 
     /**
@@ -139,13 +142,27 @@ public record StatusUpdate(
     public StatusUpdate deferredUntil(long at, String cause) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, cause,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, at,
-                true);
+                true, null);
     }
 
     /** A fetched page's new verdict (a person's judgement, or a retrained classifier's score). */
     public static StatusUpdate verdict(String url, double relevance, boolean relevant) {
         return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, relevance, relevant, null, Map.of(), null,
                 Aggregation.MAX, List.of(), null, null, null, true, null);
+    }
+
+    /**
+     * A tuple of {@code url} failed for good: ES refused one of its writes (or it could not be read), for
+     * {@code cause}. Counted in the URL's status document; at the maximum the URL is given up ({@link StatusMerge}).
+     */
+    public static StatusUpdate failedAttempt(String url, String cause) {
+        return new StatusUpdate(url, Status.ERROR, 0, 0, 0, null, null, null, null, null, Map.of(), null,
+                Aggregation.MAX, List.of(), null, null, null, false, null, null, false,
+                cause == null ? "unknown cause" : cause);
+    }
+
+    public boolean isFailedAttempt() {
+        return failedAttempt != null;
     }
 
     public boolean isDemotion() {

@@ -29,9 +29,10 @@ import java.util.Map;
 
 /**
  * Storm adapter for {@link StatusWriter}: batches status tuples, writes them (each page's outlinks before its own
- * status, see {@link StatusChange}), and acks each tuple only once ES confirmed all of its writes (fails it
- * otherwise: the URL is still due, so the spout emits it again). Writes happen on the executor thread,
- * so the collector is only ever used from that thread.
+ * status, see {@link StatusChange}), and acks each tuple once ES confirmed all of its writes, or once its URL was
+ * given up after status.max.attempts failed attempts ({@link StatusWriter.Fate}); it fails it otherwise: the URL is
+ * still due, so the spout emits it again after a back-off. Writes happen on the executor thread, so the collector is
+ * only ever used from that thread.
  */
 public class StatusUpdaterBolt extends BaseRichBolt {
 
@@ -53,37 +54,59 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         CrawlIndices indices = CrawlIndices.fromConf(conf);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new StatusWriter(es, indices.status(), config.recordLinks() ? indices.links() : null,
-                new StatusMerge(config.schedule()), Clock.systemUTC());
+                new StatusMerge(config.schedule(), config.maxAttempts()), Clock.systemUTC(), config.bulkLimits());
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
                 ParseConfig.fromConf(conf).protocolMetadataPrefix());
+        // due at status.batch.size tuples, once they write status.bulk.max.docs documents (pages and outlinks), or
+        // once no tuple has come for status.batch.quiet.ms
         this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs(),
-                config.statusBatchQuietMs());
+                config.statusBatchQuietMs(), config.bulkLimits().maxDocs());
         this.fetchClock = new FetchClock();
     }
 
     @Override
     public void execute(Tuple tuple) {
         if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
-            StatusChange change;
-            try {
-                change = changeOf(tuple);
-            } catch (RuntimeException e) {
-                // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
-                LOG.warn("cannot read status tuple {}: {}", tuple, e.toString());
+            StatusChange change = readOrCount(tuple);
+            if (change == null) {
                 collector.fail(tuple);
                 return;
             }
-            batch.add(tuple, change, System.currentTimeMillis());
+            batch.add(tuple, change, System.currentTimeMillis(), change.documents());
         }
         if (batch.isDue(System.currentTimeMillis())) {
-            batch.complete(writer.writeChanges(batch.items()), (t, written) -> {
-                if (written) {
+            batch.complete(writer.writeChanges(batch.items()), (t, fate) -> {
+                if (fate.ack()) {
                     collector.ack(t);
                 } else {
                     collector.fail(t);
                 }
             });
+        }
+    }
+
+    /**
+     * The tuple's change; for a tuple that cannot be read (it must not kill the worker), a failed attempt of its URL,
+     * so that a tuple that never can be read is given up after status.max.attempts instead of replayed for ever;
+     * null when not even its URL can be read (failed: the spout backs off).
+     */
+    private StatusChange readOrCount(Tuple tuple) {
+        try {
+            return changeOf(tuple);
+        } catch (RuntimeException e) {
+            LOG.warn("cannot read status tuple {}: {}", tuple, e.toString());
+            String url = urlOf(tuple);
+            return url == null ? null
+                    : StatusChange.failedAttempt(url, StatusWriter.cause("unreadable status tuple: " + e));
+        }
+    }
+
+    private static String urlOf(Tuple tuple) {
+        try {
+            return tuple.getStringByField(TupleFields.URL);
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

@@ -159,6 +159,11 @@ public final class StatusUpdates {
             }
         }
         String cause = md.getFirstValue(Constants.STATUS_ERROR_CAUSE);
+        if (cause == null && status == Status.FETCHED) {
+            // fetched and judged, but the content index refused its document for good
+            String notIndexed = md.getFirstValue(CrawlMetadata.NOT_INDEXED);
+            return notIndexed == null ? null : "not indexed: " + notIndexed;
+        }
         if (cause != null || (status != Status.FETCH_ERROR && status != Status.ERROR)) {
             return cause;
         }

@@ -1,80 +1,606 @@
 package org.topicstorm.frontier;
 
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
-import co.elastic.clients.elasticsearch.core.BulkRequest;
-import co.elastic.clients.elasticsearch.core.BulkResponse;
-import co.elastic.clients.elasticsearch.core.MgetResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.get.GetResult;
 import co.elastic.clients.elasticsearch.core.mget.MultiGetOperation;
 import co.elastic.clients.elasticsearch.core.mget.MultiGetResponseItem;
 import com.digitalpebble.stormcrawler.persistence.Status;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
-import org.topicstorm.priority.Demotion;
+import org.topicstorm.es.BulkAnswer;
 import org.slf4j.LoggerFactory;
+import org.topicstorm.topology.LogThrottle;
+import org.topicstorm.priority.Aggregation;
+import org.topicstorm.priority.Demotion;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * Writes status updates to the status index with optimistic concurrency, so that concurrent writers and replayed
  * tuples can never lower a priority or lose an update (no scripts: the same requests run on every ES 8/9 node).
  *
- * <p>Per batch: read the current documents (mget), merge the updates in memory ({@link StatusMerge}), write back
- * with {@code create} for new URLs and {@code if_seq_no/if_primary_term} for known ones. A version conflict means
- * someone else wrote the document in between: re-read and merge again. The link of each discovered URL is also
- * written to the links index (one document per parent, create-once, so replays are harmless), in the first round's
- * bulk request.
+ * <p>The updates of one URL make one {@link Pending} document. Per round: read the current documents (mget), merge
+ * the updates in memory ({@link StatusMerge}), write back with {@code create} for new URLs and
+ * {@code if_seq_no/if_primary_term} for known ones. A version conflict means someone else wrote the document in
+ * between: re-read and merge again, up to {@link #MAX_ROUNDS} rounds. The outlinks of each page are also written to
+ * the links index (create-once, so replays are harmless). Requests are bounded in documents and bytes
+ * ({@link BulkLimits}): a large batch is several requests.
+ *
+ * <p>What becomes of each update ({@link Written}): stored; rejected by ES for good (a 400 for its item: its
+ * document can never be stored as it is); or neither (ES unreachable or overloaded, conflicts past the rounds: try
+ * again later). A change rejected for good counts a failed attempt of its URL, and its URL is given up at the
+ * {@link StatusMerge#maxAttempts() maximum} ({@link Fate}).
  */
 public final class StatusWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
     private static final int MAX_ROUNDS = 8;
+    /** A cause is kept up to this many characters (the status index keeps error keywords up to 1,024). */
+    static final int MAX_CAUSE_LENGTH = 500;
+    /** Pages whose outlinks are read per demotion at most (one search): the links documents of one parent. */
+    static final int MAX_LINK_DOCS = 100;
+    /** Sizes only for bounding requests: the client's own serialisation gives about the same. */
+    private static final ObjectMapper SIZES = new ObjectMapper();
+    /** The bulk action line and separators of one item, roughly. */
+    private static final long ACTION_BYTES = 200;
+
+    /**
+     * The largest request: at most {@code maxDocs} documents (in an mget or a bulk request) and, in a bulk request,
+     * about {@code maxBytes} bytes (a single larger document goes alone). A page's outlinks are split over links
+     * documents of at most {@code maxDocs} outlinks each.
+     */
+    public record BulkLimits(int maxDocs, long maxBytes) {
+        public static final BulkLimits DEFAULT = new BulkLimits(1000, 5L << 20);
+
+        public BulkLimits {
+            if (maxDocs < 1 || maxBytes < 1) {
+                throw new IllegalArgumentException("bulk limits must be positive, got " + maxDocs + " documents, "
+                        + maxBytes + " bytes");
+            }
+        }
+    }
+
+    /**
+     * What became of one update.
+     *
+     * @param doc       when stored: what the index now holds for its URL (null when nothing is stored for it)
+     * @param rejection when ES refused it for good: why; else null
+     */
+    public record Written(StatusUpdate update, boolean stored, StatusDoc doc, String rejection) {
+
+        static Written stored(StatusUpdate u, StatusDoc doc) {
+            return new Written(u, true, doc, null);
+        }
+
+        static Written rejected(StatusUpdate u, String cause) {
+            return new Written(u, false, null, cause);
+        }
+
+        static Written notYet(StatusUpdate u) {
+            return new Written(u, false, null, null);
+        }
+
+        boolean rejected() {
+            return rejection != null;
+        }
+    }
+
+    /** What became of one status change, and so of its tuple. */
+    public enum Fate {
+        /** All of it is stored (or there was nothing to change): ack. */
+        STORED(true),
+        /** Rejected for good once too often: the URL is now ERROR with the cause, out of the frontier: ack. */
+        GIVEN_UP(true),
+        /** Rejected for good; the failed attempt is counted in the URL's document: fail, so it is tried again. */
+        COUNTED(false),
+        /** Not stored for a passing reason (ES unreachable or overloaded, conflicts): fail, nothing counted. */
+        RETRY(false);
+
+        private final boolean ack;
+
+        Fate(boolean ack) {
+            this.ack = ack;
+        }
+
+        /** Whether the tuple is done with (ack) rather than to be replayed (fail). */
+        public boolean ack() {
+            return ack;
+        }
+    }
+
+    /** A change with what became of it: of the first of its updates not stored, else of its outcome. */
+    record ChangeWritten(StatusChange change, Written written) {
+    }
+
+    /** The updates of one URL in a batch: one status document. */
+    private record Pending(String id, String host, List<StatusUpdate> updates) {
+    }
+
+    /** One status document to write in a round: the merged document and the operation that writes it. */
+    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes) {
+    }
+
+    /** One links document to write: a page and (some of) its outlinks. */
+    private record LinkWrite(String parent, LinkDoc doc, BulkOperation operation, long bytes) {
+    }
+
+    /** An item of a bulk request with ES's answer for it. */
+    private record Answered<T>(T write, BulkAnswer answer, BulkResponseItem item) {
+    }
+
+    /** What a round made of its documents: the updates it settled, and the documents to try again. */
+    private record Round(List<Written> settled, List<Pending> conflicting) {
+    }
+
+    /** A page whose links document was not stored: rejected for good (with why), or not for now. */
+    private record LinksNotStored(String rejection) {
+    }
 
     private final ElasticsearchClient client;
     private final String statusIndex;
     private final String linksIndex;
     private final StatusMerge merge;
     private final Clock clock;
+    private final BulkLimits limits;
 
     /**
      * @param linksIndex the links index, or null to not record links
      */
     public StatusWriter(ElasticsearchClient client, String statusIndex, String linksIndex, StatusMerge merge,
                         Clock clock) {
+        this(client, statusIndex, linksIndex, merge, clock, BulkLimits.DEFAULT);
+    }
+
+    public StatusWriter(ElasticsearchClient client, String statusIndex, String linksIndex, StatusMerge merge,
+                        Clock clock, BulkLimits limits) {
         this.client = client;
         this.statusIndex = statusIndex;
         this.linksIndex = linksIndex;
         this.merge = merge;
         this.clock = clock;
+        this.limits = limits;
     }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Changes (one per tuple): additions first, then outcomes; a change rejected for good counts a failed attempt
 
     /**
      * Writes status changes in two steps: first every URL they add (outlinks, redirect targets), then the outcome
-     * of each change whose additions are all stored. Never throws for an ES failure.
+     * of each change whose additions are all stored. A change ES rejected for good counts a failed attempt of its
+     * URL. Then the demotions, best effort. Never throws for an ES failure.
      *
-     * @return for each change, in order, whether all of it is stored (false: fail its tuple so it is replayed)
+     * @return for each change, in order, what became of it
      */
-    public boolean[] writeChanges(List<StatusChange> changes) {
-        boolean[] ok = inOrder(changes, this::write);
-        List<Demotion> demotions = new ArrayList<>();
-        for (StatusChange c : changes) {
-            demotions.addAll(c.demotions());
-        }
+    public List<Fate> writeChanges(List<StatusChange> changes) {
+        List<Fate> fates = countFailures(inOrder(changes, this::writeAll));
+        List<Demotion> demotions = changes.stream().flatMap(c -> c.demotions().stream()).toList();
         if (!demotions.isEmpty()) {
             demote(demotions);
+        }
+        return fates;
+    }
+
+    /**
+     * The two-step order of {@link #writeChanges}, given the writer of a list of updates: a change's outcome is
+     * written only once all its additions are stored, because the outcome takes its URL out of the frontier.
+     *
+     * @return for each change, in order, what became of the first of its updates that was not stored, or of its
+     *         outcome (of its last addition for a change without one)
+     */
+    static List<ChangeWritten> inOrder(List<StatusChange> changes,
+                                 java.util.function.Function<List<StatusUpdate>, List<Written>> write) {
+        List<StatusUpdate> additions = changes.stream().flatMap(c -> c.before().stream()).toList();
+        Map<StatusUpdate, Written> added = byUpdate(write.apply(additions));
+
+        List<StatusUpdate> outcomes = new ArrayList<>();
+        for (StatusChange c : changes) {
+            if (c.outcome() != null && firstNotStored(c.before(), added) == null) {
+                outcomes.add(c.outcome());
+            }
+        }
+        Map<StatusUpdate, Written> written = byUpdate(write.apply(outcomes));
+
+        List<ChangeWritten> results = new ArrayList<>(changes.size());
+        for (StatusChange c : changes) {
+            Written failedAddition = firstNotStored(c.before(), added);
+            if (failedAddition != null) {
+                results.add(new ChangeWritten(c, failedAddition));
+            } else if (c.outcome() != null) {
+                results.add(new ChangeWritten(c, written.get(c.outcome())));
+            } else if (!c.before().isEmpty()) {
+                results.add(new ChangeWritten(c, added.get(c.before().get(c.before().size() - 1))));
+            } else {
+                results.add(new ChangeWritten(c, Written.stored(null, null)));
+            }
+        }
+        return results;
+    }
+
+    private static Map<StatusUpdate, Written> byUpdate(List<Written> written) {
+        Map<StatusUpdate, Written> map = new IdentityHashMap<>();
+        written.forEach(w -> map.put(w.update(), w));
+        return map;
+    }
+
+    /** The first of the updates that is not stored (a rejected one first), or null when all are. */
+    private static Written firstNotStored(List<StatusUpdate> updates, Map<StatusUpdate, Written> written) {
+        Written notStored = null;
+        for (StatusUpdate u : updates) {
+            Written w = written.get(u);
+            if (w.rejected()) {
+                return w;
+            }
+            if (!w.stored() && notStored == null) {
+                notStored = w;
+            }
+        }
+        return notStored;
+    }
+
+    /**
+     * Each change rejected for good counts a failed attempt of its URL (its outcome's; a discovery's own URL),
+     * which gives the URL up at the maximum. A change whose outcome was itself a failed attempt (a tuple that could
+     * not be read) is given up or counted by what its document now says.
+     */
+    private List<Fate> countFailures(List<ChangeWritten> results) {
+        List<StatusUpdate> attempts = new ArrayList<>();
+        for (ChangeWritten r : results) {
+            if (r.written().rejected()) {
+                attempts.add(StatusUpdate.failedAttempt(urlOf(r.change()), r.written().rejection()));
+            }
+        }
+        // what became of each failed attempt, in the order of the rejected changes
+        Iterator<Written> counted = writeAll(attempts).iterator();
+        List<Fate> fates = new ArrayList<>(results.size());
+        for (ChangeWritten r : results) {
+            fates.add(r.written().rejected() ? fateOfAttempt(counted.next()) : fateOf(r.written()));
+        }
+        return fates;
+    }
+
+    private static Fate fateOf(Written w) {
+        if (!w.stored()) {
+            return Fate.RETRY;
+        }
+        return w.update() != null && w.update().isFailedAttempt() ? fateOfAttempt(w) : Fate.STORED;
+    }
+
+    /** A stored failed attempt: given up when its URL is now out of the frontier (or unknown: nothing to replay). */
+    private static Fate fateOfAttempt(Written attempt) {
+        if (!attempt.stored()) {
+            return Fate.RETRY;
+        }
+        StatusDoc doc = attempt.doc();
+        if (doc == null || Status.ERROR.name().equals(doc.status())) {
+            LOG.warn("given up: {} ({})", attempt.update().url(),
+                    doc == null ? attempt.update().failedAttempt() : doc.error());
+            return Fate.GIVEN_UP;
+        }
+        LOG.warn("failed attempt {} of {}: {}", doc.attempts(), doc.url(), doc.attemptError());
+        return Fate.COUNTED;
+    }
+
+    private static String urlOf(StatusChange c) {
+        return c.outcome() != null ? c.outcome().url() : c.before().get(0).url();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Updates
+
+    /**
+     * Writes the updates, as {@link #writeAll}, for callers that only need to know whether each is stored.
+     *
+     * @return for each update, in order, whether it is durably stored
+     */
+    public boolean[] write(List<StatusUpdate> updates) {
+        List<Written> written = writeAll(updates);
+        boolean[] ok = new boolean[written.size()];
+        for (int i = 0; i < ok.length; i++) {
+            ok[i] = written.get(i).stored();
         }
         return ok;
     }
 
-    /** Pages whose outlinks are read per demotion at most (one search): the links documents of one parent. */
-    static final int MAX_LINK_DOCS = 100;
+    /**
+     * Writes the updates and their links. Never throws for an ES failure: the affected updates are reported as not
+     * stored. A discovered URL counts as stored only once its page's links document is too.
+     *
+     * @return for each update, in order, what became of it
+     */
+    public List<Written> writeAll(List<StatusUpdate> updates) {
+        if (updates.isEmpty()) {
+            return List.of();
+        }
+        Map<StatusUpdate, Written> statuses = new IdentityHashMap<>();
+        // at most maxDocs documents a slice (an mget holds ids only; its bulk requests are cut by bytes as well)
+        for (List<Pending> slice : slices(pendingDocs(updates), limits.maxDocs(), Long.MAX_VALUE, p -> 0)) {
+            writeStatus(slice).forEach(w -> statuses.put(w.update(), w));
+        }
+        Map<String, LinksNotStored> linkFailures = writeLinks(updates);
+
+        List<Written> results = new ArrayList<>(updates.size());
+        for (StatusUpdate u : updates) {
+            Written status = statuses.get(u);
+            LinksNotStored links = isLink(u) ? linkFailures.get(u.parent()) : null;
+            if (status.stored() && links != null) {
+                // the page's links document failed: so does each of its outlinks (and so the page, not the batch)
+                results.add(new Written(u, false, null, links.rejection()));
+            } else {
+                results.add(status);
+            }
+        }
+        return results;
+    }
+
+    /** The updates grouped by URL, in the order of their first update. */
+    private static List<Pending> pendingDocs(List<StatusUpdate> updates) {
+        Map<String, List<StatusUpdate>> byId = new LinkedHashMap<>();
+        for (StatusUpdate u : updates) {
+            byId.computeIfAbsent(UrlIds.id(u.url()), id -> new ArrayList<>()).add(u);
+        }
+        List<Pending> docs = new ArrayList<>(byId.size());
+        byId.forEach((id, us) -> docs.add(new Pending(id, UrlIds.host(us.get(0).url()), us)));
+        return docs;
+    }
+
+    /** Rounds of read-merge-write over some documents until none is left conflicting (or the rounds run out). */
+    private List<Written> writeStatus(List<Pending> docs) {
+        List<Written> done = new ArrayList<>();
+        List<Pending> conflicting = docs;
+        try {
+            for (int round = 0; round < MAX_ROUNDS && !conflicting.isEmpty(); round++) {
+                Round r = round(conflicting);
+                done.addAll(r.settled());
+                conflicting = r.conflicting();
+            }
+            if (!conflicting.isEmpty()) {
+                LOG.warn("{} status documents still conflicting after {} rounds; their tuples will be replayed",
+                        conflicting.size(), MAX_ROUNDS);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the round's documents are reported not stored, even those of its requests that went through: their
+            // tuples are replayed, which changes nothing for those
+            LogThrottle.WARNINGS.warn(LOG, "status write of {} documents failed: {}", conflicting.size(), e.toString());
+        }
+        for (Pending p : conflicting) {
+            p.updates().forEach(u -> done.add(Written.notYet(u)));
+        }
+        return done;
+    }
+
+    /**
+     * One round: reads the documents, merges their updates, writes those that changed. The documents that met a
+     * version conflict are to be read, merged and written again.
+     */
+    private Round round(List<Pending> docs) throws IOException {
+        List<Written> done = new ArrayList<>();
+        Map<String, GetResult<StatusDoc>> current = read(docs);
+        long now = clock.millis();
+        List<DocWrite> writes = new ArrayList<>();
+        for (Pending p : docs) {
+            GetResult<StatusDoc> got = current.get(p.id());
+            StatusDoc existing = got.found() ? got.source() : null;
+            StatusDoc merged = mergeAll(existing, p.updates(), now);
+            if (merged == null) {
+                p.updates().forEach(u -> done.add(Written.stored(u, existing)));
+            } else {
+                writes.add(docWrite(p, merged, existing == null ? null : got));
+            }
+        }
+        List<Pending> conflicting = new ArrayList<>();
+        for (List<DocWrite> slice : slices(writes, limits.maxDocs(), limits.maxBytes(), DocWrite::bytes)) {
+            for (Answered<DocWrite> a : send(slice, DocWrite::operation)) {
+                Pending p = a.write().pending();
+                switch (a.answer()) {
+                    case OK -> p.updates().forEach(u -> done.add(Written.stored(u, a.write().doc())));
+                    case CONFLICT -> conflicting.add(p);
+                    case REJECTED -> {
+                        String cause = cause("status document of " + a.write().doc().url() + " rejected: "
+                                + errorOf(a));
+                        LOG.warn(cause);
+                        p.updates().forEach(u -> done.add(Written.rejected(u, cause)));
+                    }
+                    case FAILED -> {
+                        LOG.warn("status write failed for {}: {}", p.id(), errorOf(a));
+                        p.updates().forEach(u -> done.add(Written.notYet(u)));
+                    }
+                }
+            }
+        }
+        return new Round(done, conflicting);
+    }
+
+    /** The documents as stored now, by id. */
+    private Map<String, GetResult<StatusDoc>> read(List<Pending> docs) throws IOException {
+        List<MultiGetOperation> gets = docs.stream()
+                .map(p -> MultiGetOperation.of(g -> g.index(statusIndex).id(p.id()).routing(p.host())))
+                .toList();
+        Map<String, GetResult<StatusDoc>> byId = new HashMap<>();
+        for (MultiGetResponseItem<StatusDoc> item : client.mget(m -> m.docs(gets), StatusDoc.class).docs()) {
+            if (item.isFailure()) {
+                throw new IOException("mget failed for " + item.failure().id() + ": "
+                        + item.failure().error().reason());
+            }
+            byId.put(item.result().id(), item.result());
+        }
+        return byId;
+    }
+
+    /** A document's updates merged in order; null when none changes it. */
+    private StatusDoc mergeAll(StatusDoc existing, List<StatusUpdate> updates, long now) {
+        StatusDoc doc = existing;
+        boolean changed = false;
+        for (StatusUpdate u : updates) {
+            StatusDoc next = merge.merge(doc, u, now);
+            if (next != null) {
+                doc = next;
+                changed = true;
+            }
+        }
+        return changed ? doc : null;
+    }
+
+    /** {@code create} for a new URL; for a known one, a write only if nobody wrote it since it was read. */
+    private DocWrite docWrite(Pending p, StatusDoc doc, GetResult<StatusDoc> read) {
+        BulkOperation op = read == null
+                ? BulkOperation.of(o -> o.create(c -> c.index(statusIndex).id(p.id()).routing(doc.host())
+                .document(doc)))
+                : BulkOperation.of(o -> o.index(x -> x.index(statusIndex).id(p.id()).routing(doc.host())
+                .ifSeqNo(read.seqNo()).ifPrimaryTerm(read.primaryTerm()).document(doc)));
+        return new DocWrite(p, doc, op, bytesOf(doc));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Links
+
+    private static boolean isLink(StatusUpdate u) {
+        return u.status() == Status.DISCOVERED && u.parent() != null && !u.isDemotion() && !u.isRescore()
+                && !u.verdictOnly();
+    }
+
+    /**
+     * Writes the links documents of the pages whose outlinks are among the updates (none without a links index).
+     *
+     * @return the pages whose links could not all be stored, with what became of the first that was not
+     */
+    private Map<String, LinksNotStored> writeLinks(List<StatusUpdate> updates) {
+        Map<String, LinksNotStored> failed = new HashMap<>();
+        List<LinkWrite> writes = linkWrites(updates);
+        for (List<LinkWrite> slice : slices(writes, limits.maxDocs(), limits.maxBytes(), LinkWrite::bytes)) {
+            try {
+                for (Answered<LinkWrite> a : send(slice, LinkWrite::operation)) {
+                    String parent = a.write().parent();
+                    switch (a.answer()) {
+                        // CONFLICT: written before (a replay): create-once, fine
+                        case OK, CONFLICT -> { }
+                        case REJECTED -> {
+                            String cause = cause("links document of " + parent + " rejected: " + errorOf(a));
+                            LOG.warn(cause);
+                            failed.put(parent, new LinksNotStored(cause));
+                        }
+                        case FAILED -> {
+                            LOG.warn("links document of {} not written: {}", parent, errorOf(a));
+                            failed.putIfAbsent(parent, new LinksNotStored(null));
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                LogThrottle.WARNINGS.warn(LOG, "links write of {} documents failed: {}", slice.size(), e.toString());
+                slice.forEach(w -> failed.putIfAbsent(w.parent(), new LinksNotStored(null)));
+            }
+        }
+        return failed;
+    }
+
+    /**
+     * The create-once documents recording the links of discovered URLs: per parent in this batch, its outlinks here,
+     * in documents of at most {@link BulkLimits#maxDocs} outlinks. A page's outlinks come in one batch (they are the
+     * first step of its {@link StatusChange}), so a page is one document (or a few), not one per link: a third of
+     * ES's cost per discovered URL was its link document. The id is the parent's and the document's first outlink's,
+     * so a replay of the same batch writes nothing new.
+     */
+    private List<LinkWrite> linkWrites(List<StatusUpdate> updates) {
+        List<LinkWrite> writes = new ArrayList<>();
+        if (linksIndex == null) {
+            return writes;
+        }
+        Map<String, Map<String, String>> byParent = new LinkedHashMap<>();
+        for (StatusUpdate u : updates) {
+            if (isLink(u)) {
+                byParent.computeIfAbsent(u.parent(), p -> new LinkedHashMap<>())
+                        .putIfAbsent(u.url(), u.anchor() == null ? "" : u.anchor());
+            }
+        }
+        long now = clock.millis();
+        byParent.forEach((parent, targets) -> {
+            List<String> urls = List.copyOf(targets.keySet());
+            List<String> anchors = List.copyOf(targets.values());
+            for (int from = 0; from < urls.size(); from += limits.maxDocs()) {
+                int to = Math.min(urls.size(), from + limits.maxDocs());
+                List<String> part = urls.subList(from, to);
+                LinkDoc doc = new LinkDoc(parent, UrlIds.host(parent), part,
+                        part.stream().map(UrlIds::host).distinct().toList(), anchors.subList(from, to), now);
+                BulkOperation op = BulkOperation.of(o -> o.create(c -> c.index(linksIndex)
+                        .id(UrlIds.linkId(parent, part.get(0))).document(doc)));
+                writes.add(new LinkWrite(parent, doc, op, bytesOf(doc)));
+            }
+        });
+        return writes;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Requests
+
+    /** Sends the writes in one bulk request; ES answers the items in the order of the request. */
+    private <T> List<Answered<T>> send(List<T> writes, java.util.function.Function<T, BulkOperation> operation)
+            throws IOException {
+        List<BulkOperation> ops = writes.stream().map(operation).toList();
+        Iterator<BulkResponseItem> answers = client.bulk(b -> b.operations(ops)).items().iterator();
+        List<Answered<T>> answered = new ArrayList<>(writes.size());
+        for (T w : writes) {
+            BulkResponseItem item = answers.next();
+            answered.add(new Answered<>(w, BulkAnswer.of(item), item));
+        }
+        return answered;
+    }
+
+    private static String errorOf(Answered<?> a) {
+        return BulkAnswer.errorOf(a.item());
+    }
+
+    /** A cause cut to {@link #MAX_CAUSE_LENGTH} characters. */
+    static String cause(String s) {
+        return s.length() <= MAX_CAUSE_LENGTH ? s : s.substring(0, MAX_CAUSE_LENGTH - 3) + "...";
+    }
+
+    private static long bytesOf(Object doc) {
+        try {
+            return SIZES.writeValueAsBytes(doc).length + ACTION_BYTES;
+        } catch (JsonProcessingException e) {
+            return ACTION_BYTES;
+        }
+    }
+
+    /**
+     * The items in consecutive slices of at most {@code maxCount} items and {@code maxBytes} bytes (an item larger
+     * than that alone), in order.
+     */
+    static <T> List<List<T>> slices(List<T> items, int maxCount, long maxBytes, ToLongFunction<T> bytes) {
+        List<List<T>> slices = new ArrayList<>();
+        List<T> slice = new ArrayList<>();
+        long sliceBytes = 0;
+        for (T item : items) {
+            long b = bytes.applyAsLong(item);
+            if (!slice.isEmpty() && (slice.size() >= maxCount || sliceBytes + b > maxBytes)) {
+                slices.add(slice);
+                slice = new ArrayList<>();
+                sliceBytes = 0;
+            }
+            slice.add(item);
+            sliceBytes += b;
+        }
+        if (!slice.isEmpty()) {
+            slices.add(slice);
+        }
+        return slices;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Demotions
 
     /**
      * 003's sibling rule, best effort: each parent's outlinks are read from the links index, and its contribution to
@@ -89,19 +615,15 @@ public final class StatusWriter {
             List<StatusUpdate> updates = new ArrayList<>();
             for (Demotion d : demotions) {
                 for (String child : childrenOf(d.parent())) {
-                    updates.add(StatusUpdate.demoted(child, d.parent(), d.factor(),
-                            org.topicstorm.priority.Aggregation.SUM));
+                    updates.add(StatusUpdate.demoted(child, d.parent(), d.factor(), Aggregation.SUM));
                 }
             }
-            boolean[] ok = write(updates);
-            int written = 0;
-            for (boolean b : ok) {
-                written += b ? 1 : 0;
-            }
+            long written = writeAll(updates).stream().filter(Written::stored).count();
             LOG.debug("demoted the children of {} parents: {} of {} updates written", demotions.size(), written,
                     updates.size());
-        } catch (Exception e) {
-            LOG.warn("could not demote the children of {} parents: {}", demotions.size(), e.toString());
+        } catch (IOException | RuntimeException e) {
+            LogThrottle.WARNINGS.warn(LOG, "could not demote the children of {} parents: {}", demotions.size(),
+                    e.toString());
         }
     }
 
@@ -111,7 +633,7 @@ public final class StatusWriter {
      * complete within a second of the parent's fetch): when none is found the index is refreshed and searched once
      * more. That happens at most once per demoted parent, so the refresh costs little.
      */
-    private Set<String> childrenOf(String parent) throws java.io.IOException {
+    private Set<String> childrenOf(String parent) throws IOException {
         Set<String> children = new LinkedHashSet<>();
         for (int attempt = 0; attempt < 2 && children.isEmpty(); attempt++) {
             if (attempt > 0) {
@@ -126,188 +648,6 @@ public final class StatusWriter {
                     });
         }
         return children;
-    }
-
-    /** The two-step order of {@link #writeChanges}, given the writer of a list of updates. */
-    static boolean[] inOrder(List<StatusChange> changes, java.util.function.Function<List<StatusUpdate>, boolean[]> write) {
-        List<StatusUpdate> first = new ArrayList<>();
-        for (StatusChange c : changes) {
-            first.addAll(c.before());
-        }
-        boolean[] firstOk = write.apply(first);
-        boolean[] ok = new boolean[changes.size()];
-        List<StatusUpdate> outcomes = new ArrayList<>();
-        List<Integer> outcomeOf = new ArrayList<>();
-        int k = 0;
-        for (int i = 0; i < changes.size(); i++) {
-            boolean allBefore = true;
-            for (int j = 0; j < changes.get(i).before().size(); j++) {
-                allBefore &= firstOk[k++];
-            }
-            StatusUpdate outcome = changes.get(i).outcome();
-            if (allBefore && outcome != null) {
-                outcomes.add(outcome);
-                outcomeOf.add(i);
-            } else {
-                ok[i] = allBefore;
-            }
-        }
-        boolean[] outcomeOk = write.apply(outcomes);
-        for (int j = 0; j < outcomes.size(); j++) {
-            ok[outcomeOf.get(j)] = outcomeOk[j];
-        }
-        return ok;
-    }
-
-    /**
-     * Writes the updates. Never throws for an ES failure: the affected updates are reported as not written.
-     *
-     * @return for each update, in order, whether it is durably stored (false: fail the tuple so it is replayed)
-     */
-    public boolean[] write(List<StatusUpdate> updates) {
-        boolean[] ok = new boolean[updates.size()];
-        if (updates.isEmpty()) {
-            return ok;
-        }
-        Map<String, List<Integer>> byId = new LinkedHashMap<>();
-        for (int i = 0; i < updates.size(); i++) {
-            byId.computeIfAbsent(UrlIds.id(updates.get(i).url()), k -> new ArrayList<>()).add(i);
-        }
-        try {
-            // the links go in the same bulk request as the first round's status documents: one request less
-            List<BulkOperation> links = linkOperations(updates);
-            boolean[] linksOk = {true};
-            Map<String, List<Integer>> pending = byId;
-            for (int round = 0; round < MAX_ROUNDS && !pending.isEmpty(); round++) {
-                pending = writeRound(updates, pending, ok, round == 0 ? links : List.of(), linksOk);
-            }
-            if (!pending.isEmpty()) {
-                LOG.warn("{} status documents still conflicting after {} rounds; their tuples will be replayed",
-                        pending.size(), MAX_ROUNDS);
-            }
-            if (!linksOk[0]) {
-                for (int i = 0; i < updates.size(); i++) {
-                    if (updates.get(i).parent() != null) {
-                        ok[i] = false;
-                    }
-                }
-            }
-        } catch (Exception e) {
-            org.topicstorm.topology.LogThrottle.WARNINGS.warn(LOG, "status write of {} updates failed: {}", updates.size(), e.toString());
-            java.util.Arrays.fill(ok, false);
-        }
-        return ok;
-    }
-
-    /**
-     * One read-merge-write round; returns the ids that met a version conflict and must be retried.
-     *
-     * @param links   link documents to write in the same bulk request (after the status documents)
-     * @param linksOk set to false if a link could not be written (a link that exists already is fine)
-     */
-    private Map<String, List<Integer>> writeRound(List<StatusUpdate> updates, Map<String, List<Integer>> ids,
-                                                  boolean[] ok, List<BulkOperation> links, boolean[] linksOk)
-            throws java.io.IOException {
-        List<String> idList = new ArrayList<>(ids.keySet());
-        List<MultiGetOperation> gets = new ArrayList<>(idList.size());
-        for (String id : idList) {
-            String host = UrlIds.host(updates.get(ids.get(id).get(0)).url());
-            gets.add(MultiGetOperation.of(g -> g.index(statusIndex).id(id).routing(host)));
-        }
-        MgetResponse<StatusDoc> current = client.mget(m -> m.docs(gets), StatusDoc.class);
-
-        long now = clock.millis();
-        List<BulkOperation> ops = new ArrayList<>();
-        List<String> opIds = new ArrayList<>();
-        int i = 0;
-        for (MultiGetResponseItem<StatusDoc> item : current.docs()) {
-            String id = idList.get(i++);
-            if (item.isFailure()) {
-                throw new java.io.IOException("mget failed for " + id + ": " + item.failure().error().reason());
-            }
-            GetResult<StatusDoc> got = item.result();
-            StatusDoc existing = got.found() ? got.source() : null;
-            StatusDoc doc = existing;
-            boolean changed = false;
-            for (int idx : ids.get(id)) {
-                StatusDoc next = merge.merge(doc, updates.get(idx), now);
-                if (next != null) {
-                    doc = next;
-                    changed = true;
-                }
-            }
-            if (!changed) {
-                ids.get(id).forEach(idx -> ok[idx] = true);
-                continue;
-            }
-            StatusDoc toWrite = doc;
-            if (existing == null) {
-                ops.add(BulkOperation.of(op -> op.create(c -> c.index(statusIndex).id(id).routing(toWrite.host())
-                        .document(toWrite))));
-            } else {
-                long seqNo = got.seqNo();
-                long term = got.primaryTerm();
-                ops.add(BulkOperation.of(op -> op.index(x -> x.index(statusIndex).id(id).routing(toWrite.host())
-                        .ifSeqNo(seqNo).ifPrimaryTerm(term).document(toWrite))));
-            }
-            opIds.add(id);
-        }
-        Map<String, List<Integer>> retry = new LinkedHashMap<>();
-        ops.addAll(links);
-        if (ops.isEmpty()) {
-            return retry;
-        }
-        BulkResponse response = client.bulk(BulkRequest.of(b -> b.operations(ops)));
-        List<BulkResponseItem> items = response.items();
-        for (int k = opIds.size(); k < items.size(); k++) {
-            BulkResponseItem item = items.get(k);
-            if (item.error() != null && item.status() != 409) {
-                LOG.warn("link write failed: {} {}", item.error().type(), item.error().reason());
-                linksOk[0] = false;
-            }
-        }
-        for (int k = 0; k < opIds.size(); k++) {
-            BulkResponseItem item = items.get(k);
-            String id = opIds.get(k);
-            if (item.error() == null) {
-                ids.get(id).forEach(idx -> ok[idx] = true);
-            } else if (item.status() == 409) {
-                retry.put(id, ids.get(id));
-            } else {
-                LOG.warn("status write failed for {}: {} {}", id, item.error().type(), item.error().reason());
-            }
-        }
-        return retry;
-    }
-
-    /**
-     * The create-once operations recording the links of discovered URLs (none without a links index): one document
-     * per parent in this batch, holding all its outlinks here. A page's outlinks come in one batch (they are the
-     * first step of its {@link StatusChange}), so a page is one document, not one per link: a third of ES's cost per
-     * discovered URL was its link document. The id is the parent's and its first outlink's, so a replay of the same
-     * batch writes nothing new.
-     */
-    private List<BulkOperation> linkOperations(List<StatusUpdate> updates) {
-        List<BulkOperation> ops = new ArrayList<>();
-        if (linksIndex == null) {
-            return ops;
-        }
-        Map<String, Map<String, String>> byParent = new LinkedHashMap<>();
-        for (StatusUpdate u : updates) {
-            if (u.status() == Status.DISCOVERED && u.parent() != null) {
-                byParent.computeIfAbsent(u.parent(), p -> new LinkedHashMap<>())
-                        .putIfAbsent(u.url(), u.anchor() == null ? "" : u.anchor());
-            }
-        }
-        long now = clock.millis();
-        byParent.forEach((parent, targets) -> {
-            List<String> to = List.copyOf(targets.keySet());
-            LinkDoc links = new LinkDoc(parent, UrlIds.host(parent), to,
-                    to.stream().map(UrlIds::host).distinct().toList(), List.copyOf(targets.values()), now);
-            ops.add(BulkOperation.of(op -> op.create(c -> c.index(linksIndex)
-                    .id(UrlIds.linkId(parent, to.get(0))).document(links))));
-        });
-        return ops;
     }
 
     /**

@@ -6,10 +6,10 @@ import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.topicstorm.es.BulkAnswer;
 import org.topicstorm.frontier.UrlIds;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.topicstorm.topology.LogThrottle;
 
@@ -40,11 +40,27 @@ public final class ContentWriter {
         }
     }
 
+    /**
+     * What became of a change: applied; rejected by ES for good ({@code rejection}: why; retrying can only fail
+     * again); or neither (ES unreachable or overloaded: try again later).
+     */
+    public record Written(Change change, boolean applied, String rejection) {
+    }
+
     /** @return for each change, whether it is durably applied; never throws for an ES failure */
     public boolean[] write(List<Change> changes) {
-        boolean[] ok = new boolean[changes.size()];
+        List<Written> written = writeAll(changes);
+        boolean[] ok = new boolean[written.size()];
+        for (int i = 0; i < ok.length; i++) {
+            ok[i] = written.get(i).applied();
+        }
+        return ok;
+    }
+
+    /** @return for each change, in order, what became of it; never throws for an ES failure */
+    public List<Written> writeAll(List<Change> changes) {
         if (changes.isEmpty()) {
-            return ok;
+            return List.of();
         }
         List<BulkOperation> ops = new ArrayList<>(changes.size());
         for (Change c : changes) {
@@ -55,22 +71,31 @@ public final class ContentWriter {
                 ops.add(BulkOperation.of(op -> op.delete(d -> d.index(index).id(id))));
             }
         }
+        List<Written> written = new ArrayList<>(changes.size());
         try {
             BulkResponse response = client.bulk(b -> b.operations(ops));
-            List<BulkResponseItem> items = response.items();
-            for (int i = 0; i < items.size(); i++) {
-                BulkResponseItem item = items.get(i);
-                // deleting a page that was never stored is fine
-                ok[i] = item.error() == null || (changes.get(i).doc() == null && item.status() == 404);
-                if (!ok[i]) {
-                    LogThrottle.WARNINGS.warn(LOG, "content write failed for {}: {}",
-                            changes.get(i).url(), item.error().reason());
-                }
+            // ES answers the items in the order of the request
+            java.util.Iterator<BulkResponseItem> items = response.items().iterator();
+            for (Change c : changes) {
+                written.add(writtenOf(c, items.next()));
             }
         } catch (Exception e) {
             LogThrottle.WARNINGS.warn(LOG, "content write of {} pages failed: {}", changes.size(), e.toString());
-            Arrays.fill(ok, false);
+            written.clear();
+            changes.forEach(c -> written.add(new Written(c, false, null)));
         }
-        return ok;
+        return written;
+    }
+
+    private static Written writtenOf(Change c, BulkResponseItem item) {
+        // deleting a page that was never stored is fine
+        if (item.error() == null || (c.doc() == null && item.status() == 404)) {
+            return new Written(c, true, null);
+        }
+        String error = BulkAnswer.errorOf(item);
+        LOG.warn("content write failed for {}: {}", c.url(), error);
+        return BulkAnswer.of(item) == BulkAnswer.REJECTED
+                ? new Written(c, false, "content document rejected: " + error)
+                : new Written(c, false, null);
     }
 }

@@ -27,7 +27,8 @@ import java.util.Map;
  * Storm adapter for {@link ContentWriter}: stores relevant pages (unless they ask not to be indexed: robots noindex;
  * they are still judged, and their links followed, as search engines do), removes pages that a re-fetch found
  * irrelevant or noindex, and passes each page on to the link-priority bolt once ES confirmed its content (fails the
- * tuple otherwise).
+ * tuple otherwise, so that it is replayed). A content document ES rejects for good (a 400) is not retried: the page
+ * goes on without it, the cause in {@link CrawlMetadata#NOT_INDEXED}, which its status records as its error.
  * It stands before the status updater so that a page never leaves the frontier before its content is stored.
  */
 public class IndexerBolt extends BaseRichBolt {
@@ -45,7 +46,8 @@ public class IndexerBolt extends BaseRichBolt {
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
         this.batch = new TupleBatch<>(ConfUtils.getInt(conf, BATCH_SIZE, 50),
-                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 200L), ConfUtils.getLong(conf, BATCH_QUIET_MS, 20L));
+                ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 200L), ConfUtils.getLong(conf, BATCH_QUIET_MS, 20L),
+                Long.MAX_VALUE);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
     }
@@ -69,9 +71,12 @@ public class IndexerBolt extends BaseRichBolt {
             }
         }
         if (batch.isDue(System.currentTimeMillis())) {
-            batch.complete(writer.write(batch.items()), (t, written) -> {
-                if (written) {
+            batch.complete(writer.writeAll(batch.items()), (t, w) -> {
+                if (w.applied()) {
                     passOn(t);
+                } else if (w.rejection() != null) {
+                    // retrying can only fail again: the page goes on without its content copy, the cause recorded
+                    passOn(t, w.rejection());
                 } else {
                     collector.fail(t);
                 }
@@ -98,6 +103,19 @@ public class IndexerBolt extends BaseRichBolt {
     private void passOn(Tuple tuple) {
         collector.emit(tuple, new Values(tuple.getValueByField(TupleFields.URL), tuple.getValueByField(TupleFields.PAGE),
                 tuple.getValueByField(TupleFields.RELEVANCE), tuple.getValueByField(TupleFields.METADATA)));
+        collector.ack(tuple);
+    }
+
+    /** Passes the page on with why its content is not stored (a copy of its metadata: it may be shared). */
+    private void passOn(Tuple tuple, String notIndexed) {
+        Metadata md = new Metadata();
+        Metadata in = (Metadata) tuple.getValueByField(TupleFields.METADATA);
+        if (in != null) {
+            md.putAll(in);
+        }
+        md.setValue(CrawlMetadata.NOT_INDEXED, notIndexed);
+        collector.emit(tuple, new Values(tuple.getValueByField(TupleFields.URL), tuple.getValueByField(TupleFields.PAGE),
+                tuple.getValueByField(TupleFields.RELEVANCE), md));
         collector.ack(tuple);
     }
 

@@ -11,6 +11,7 @@ import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.TupleUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.es.CrawlIndices;
@@ -23,6 +24,7 @@ import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
+import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
 import java.time.Clock;
@@ -41,7 +43,9 @@ import org.topicstorm.topology.LogThrottle;
  *
  * <p>Adaptive models (centroid, seed set) keep their state in the crawl's model index: task 0 is the one writer,
  * it learns from the pages it scores and saves the state; the other tasks reload it ({@link ModelSync}, every
- * {@link TopicStormConfig#MODEL_SYNC_SECS} seconds).
+ * {@link TopicStormConfig#MODEL_SYNC_SECS} seconds). The sync runs on a tick every second as well as on pages, so
+ * that what the writer learnt is saved within that interval even when no page comes: a Storm cluster does not
+ * promise to call {@link #cleanup()} (a killed worker never does), so the save there is only the last one.
  */
 public class RelevanceBolt extends BaseRichBolt {
 
@@ -83,6 +87,12 @@ public class RelevanceBolt extends BaseRichBolt {
 
     @Override
     public void execute(Tuple input) {
+        if (TupleUtils.isTick(input)) {
+            if (sync != null) {
+                sync.maybeSync(System.currentTimeMillis(), learn);
+            }
+            return;
+        }
         String url = input.getStringByField(TupleFields.URL);
         Object page = input.getValueByField(TupleFields.PAGE);
         Metadata metadata = copy((Metadata) input.getValueByField(TupleFields.METADATA));
@@ -127,6 +137,12 @@ public class RelevanceBolt extends BaseRichBolt {
         } catch (java.io.IOException | RuntimeException e) {
             LogThrottle.WARNINGS.warn(LOG, "Cannot read the crawl's judgements: {}", e.toString());
         }
+    }
+
+    @Override
+    public Map<String, Object> getComponentConfiguration() {
+        // the model state is saved on time, also while no page arrives
+        return TupleBatch.TICK_EVERY_SECOND;
     }
 
     @Override

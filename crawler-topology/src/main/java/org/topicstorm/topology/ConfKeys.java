@@ -115,6 +115,9 @@ public final class ConfKeys {
         whole("status.batch.size", 1, INT_MAX);
         whole("status.batch.max.delay.ms", 0, UNBOUNDED);
         whole("status.batch.quiet.ms", 0, 60_000);
+        whole("status.bulk.max.docs", 1, 100_000);
+        whole("status.bulk.max.bytes", 1, INT_MAX);
+        whole("status.max.attempts", 1, 1000);
         bool("status.links.enabled");
         whole("status.refetch.relevant.minutes", -1, INT_MAX);
         whole("status.refetch.discarded.minutes", -1, INT_MAX);

@@ -29,6 +29,12 @@ public final class CrawlMetadata {
     /** Number of times the status index has seen the URL fetched (for re-fetch scheduling). */
     public static final String FETCH_COUNT = "ts.fetchCount";
 
+    /**
+     * Why the page's content could not be stored for good (the content index rejected its document): the page is
+     * recorded without its content copy, this as its error, instead of being fetched again and again.
+     */
+    public static final String NOT_INDEXED = "ts.notIndexed";
+
     /** Distinct pages known to link to the URL when it was emitted (its in-degree in the crawled graph). */
     public static final String INLINKS = "ts.inlinks";
 

@@ -31,35 +31,47 @@ public final class TupleBatch<T> {
     private final int maxSize;
     private final long maxDelayMs;
     private final long quietMs;
+    private final long maxWeight;
     private final List<Tuple> tuples = new ArrayList<>();
     private final List<T> items = new ArrayList<>();
     private long startedAt;
     private long lastAddedAt;
+    private long weight;
 
-    /** A batch without the quiet rule: due when full or when its oldest tuple has waited {@code maxDelayMs}. */
+    /** A batch without the quiet rule or a weight: due when full or when its oldest tuple has waited long enough. */
     public TupleBatch(int maxSize, long maxDelayMs) {
-        this(maxSize, maxDelayMs, 0);
+        this(maxSize, maxDelayMs, 0, Long.MAX_VALUE);
     }
 
-    /** @param quietMs due once no tuple has come for this long (0: no quiet rule) */
-    public TupleBatch(int maxSize, long maxDelayMs, long quietMs) {
+    /**
+     * @param quietMs   due once no tuple has come for this long (0: no quiet rule)
+     * @param maxWeight the batch is also due once its items weigh this much together (e.g. the documents they
+     *                  write: a tuple may carry one page or a page with thousands of outlinks)
+     */
+    public TupleBatch(int maxSize, long maxDelayMs, long quietMs, long maxWeight) {
         this.maxSize = maxSize;
         this.maxDelayMs = maxDelayMs;
         this.quietMs = quietMs;
+        this.maxWeight = maxWeight;
     }
 
     public void add(Tuple tuple, T item, long now) {
+        add(tuple, item, now, 1);
+    }
+
+    public void add(Tuple tuple, T item, long now, long itemWeight) {
         if (tuples.isEmpty()) {
             startedAt = now;
         }
         lastAddedAt = now;
         tuples.add(tuple);
         items.add(item);
+        weight += itemWeight;
     }
 
     public boolean isDue(long now) {
-        return !tuples.isEmpty() && (tuples.size() >= maxSize || now - startedAt >= maxDelayMs
-                || (quietMs > 0 && now - lastAddedAt >= quietMs));
+        return !tuples.isEmpty() && (tuples.size() >= maxSize || weight >= maxWeight
+                || now - startedAt >= maxDelayMs || (quietMs > 0 && now - lastAddedAt >= quietMs));
     }
 
     /** The items to write, in the order of their tuples. */
@@ -74,5 +86,19 @@ public final class TupleBatch<T> {
         }
         tuples.clear();
         items.clear();
+        weight = 0;
+    }
+
+    /**
+     * Hands each tuple with what became of its item ({@code results}, in the order of the items), then empties the
+     * batch.
+     */
+    public <R> void complete(List<R> results, java.util.function.BiConsumer<Tuple, R> outcome) {
+        for (int i = 0; i < tuples.size(); i++) {
+            outcome.accept(tuples.get(i), results.get(i));
+        }
+        tuples.clear();
+        items.clear();
+        weight = 0;
     }
 }

@@ -27,6 +27,8 @@ class FrontierConfigTest {
         assertNull(c.schedule().refetchDiscarded(), "-1 = never");
         assertEquals(Duration.ofMinutes(120), c.schedule().retryFetchError());
         assertEquals(3, c.schedule().maxFetchErrors());
+        assertEquals(3, c.maxAttempts());
+        assertEquals(new StatusWriter.BulkLimits(1000, 5 * 1024 * 1024), c.bulkLimits());
     }
 
     @Test

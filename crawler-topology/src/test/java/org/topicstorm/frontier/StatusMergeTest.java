@@ -402,4 +402,96 @@ class StatusMergeTest {
         assertEquals(0.4, merge.merge(m, StatusUpdate.demoted("http://a.test/z", "http://p1.test/", 0.5,
                 org.topicstorm.priority.Aggregation.MAX), T0 + 2).priority(), 1e-12);
     }
+
+    // --- idempotent outcomes, ordered by fetch time; failed attempts capped (issue 12, item 8) ---
+
+    private static StatusUpdate fetchedAt(String url, double relevance, boolean relevant, long at) {
+        return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, relevance, relevant, null, Map.of(), at);
+    }
+
+    private static StatusUpdate errorAt(String url, String cause, long at) {
+        return new StatusUpdate(url, Status.FETCH_ERROR, 0, 0, 0, null, null, null, null, cause, Map.of(), at);
+    }
+
+    @Test
+    void aReplayedFetchOutcomeCountsOnce() {
+        StatusDoc waiting = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        StatusUpdate fetched = fetchedAt("http://a.test/x", 0.7, true, T0 + 10);
+        StatusDoc once = merge.merge(waiting, fetched, T0 + 20);
+        assertEquals(1, once.fetchCount());
+        // the same outcome (same fetch time) written again, e.g. a batch replayed after its write went through
+        assertNull(merge.merge(once, fetched, T0 + 30), "a replay changes nothing");
+        // a fetch error replayed does not count a second error either: 0 + 1 = 1, not 2
+        StatusUpdate error = errorAt("http://a.test/y", "http 500", T0 + 10);
+        StatusDoc failed = merge.merge(merge.merge(null, found("http://a.test/y", 0.5, 1, 0, "http://p.test/"), T0),
+                error, T0 + 20);
+        assertEquals(1, failed.errorCount());
+        assertNull(merge.merge(failed, error, T0 + 30));
+        // a genuinely new fetch (a later fetch time) counts: 1 + 1 = 2 fetches
+        StatusDoc twice = merge.merge(once, fetchedAt("http://a.test/x", 0.7, true, T0 + 11), T0 + 40);
+        assertEquals(2, twice.fetchCount());
+        assertEquals(T0 + 11, twice.lastFetched());
+    }
+
+    @Test
+    void aStaleFetchErrorNeverOverwritesANewerFetched() {
+        StatusDoc waiting = merge.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        // fetched at T0 + 200, written first; an error of an earlier fetch (T0 + 100) arrives later
+        StatusDoc fetched = merge.merge(waiting, fetchedAt("http://a.test/x", 0.7, true, T0 + 200), T0 + 300);
+        assertNull(merge.merge(fetched, errorAt("http://a.test/x", "timeout", T0 + 100), T0 + 400));
+        // at the same fetch time as the stored one: not newer either
+        assertNull(merge.merge(fetched, errorAt("http://a.test/x", "timeout", T0 + 200), T0 + 400));
+        // in the other order the error is stored and then replaced by the newer page
+        StatusDoc error = merge.merge(waiting, errorAt("http://a.test/x", "timeout", T0 + 100), T0 + 150);
+        StatusDoc page = merge.merge(error, fetchedAt("http://a.test/x", 0.7, true, T0 + 200), T0 + 300);
+        assertEquals("FETCHED", page.status());
+        assertEquals(0, page.errorCount());
+        assertEquals(T0 + 200, page.lastFetched());
+        assertEquals(T0 + 100, page.firstFetched());
+    }
+
+    @Test
+    void failedAttemptsAreCountedAndTheUrlGivenUpAtTheMaximum() {
+        StatusMerge capped = new StatusMerge(schedule, 3);
+        StatusDoc waiting = capped.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        String cause = "links document of http://a.test/x rejected: document_parsing_exception";
+
+        StatusDoc one = capped.merge(waiting, StatusUpdate.failedAttempt("http://a.test/x", cause), T0 + 1);
+        assertEquals(1, one.attempts());
+        assertEquals(cause, one.attemptError());
+        assertEquals("DISCOVERED", one.status(), "still waiting: tried again");
+        assertEquals(T0, one.nextFetchDate());
+        StatusDoc two = capped.merge(one, StatusUpdate.failedAttempt("http://a.test/x", cause), T0 + 2);
+        assertEquals(2, two.attempts());
+        assertEquals("DISCOVERED", two.status());
+
+        // the third of 3: given up, with the cause, never due again
+        StatusDoc three = capped.merge(two, StatusUpdate.failedAttempt("http://a.test/x", cause), T0 + 3);
+        assertEquals(3, three.attempts());
+        assertEquals("ERROR", three.status());
+        assertEquals(CrawlState.EXCEPTION, three.state());
+        assertNull(three.nextFetchDate());
+        assertEquals("given up after 3 failed attempts: " + cause, three.error());
+        assertEquals(0.5, three.priority(), "the rest of the document stays");
+        // a given-up URL and an unknown one change no more
+        assertNull(capped.merge(three, StatusUpdate.failedAttempt("http://a.test/x", cause), T0 + 4));
+        assertNull(capped.merge(null, StatusUpdate.failedAttempt("http://a.test/x", cause), T0 + 4));
+    }
+
+    @Test
+    void aStoredOutcomeClearsTheFailedAttemptsAndRediscoveryKeepsThem() {
+        StatusMerge capped = new StatusMerge(schedule, 3);
+        StatusDoc waiting = capped.merge(null, found("http://a.test/x", 0.5, 1, 0, "http://p.test/"), T0);
+        StatusDoc one = capped.merge(waiting, StatusUpdate.failedAttempt("http://a.test/x", "x"), T0 + 1);
+        StatusDoc found = capped.merge(one, found("http://a.test/x", 0.9, 1, 0, "http://q.test/"), T0 + 2);
+        assertEquals(1, found.attempts(), "a discovery is not an attempt of this URL");
+        StatusDoc fetched = capped.merge(found, fetchedAt("http://a.test/x", 0.7, true, T0 + 3), T0 + 4);
+        assertEquals(0, fetched.attempts());
+        assertNull(fetched.failedAttempts());
+        assertNull(fetched.attemptError());
+        // with a maximum of 1 the first failed attempt gives the URL up
+        StatusDoc once = new StatusMerge(schedule, 1).merge(waiting,
+                StatusUpdate.failedAttempt("http://a.test/x", "unreadable status tuple"), T0 + 1);
+        assertEquals("given up after 1 failed attempts: unreadable status tuple", once.error());
+    }
 }

@@ -203,4 +203,16 @@ class StatusUpdatesTest {
         StatusUpdate u = updates.fromTuple("http://a.test/", md(), Status.ERROR, null, persisted).outcome();
         assertEquals(java.util.Map.of("error.source", List.of("fetcher")), u.metadata());
     }
+
+    @Test
+    void aPageTheContentIndexRejectedIsFetchedWithWhyAsItsError() {
+        Metadata md = md(CrawlMetadata.RELEVANCE, "0.9", CrawlMetadata.RELEVANT, "true",
+                CrawlMetadata.NOT_INDEXED, "content document rejected: document_parsing_exception: too long");
+        StatusUpdate u = updates.fromTuple("http://a.test/", md, Status.FETCHED, List.of(), new Metadata()).outcome();
+        assertEquals(Status.FETCHED, u.status());
+        assertEquals("not indexed: content document rejected: document_parsing_exception: too long", u.error());
+        // without it, a fetched page has no error
+        assertEquals(null, updates.fromTuple("http://a.test/", md(CrawlMetadata.RELEVANCE, "0.9"), Status.FETCHED,
+                List.of(), new Metadata()).outcome().error());
+    }
 }

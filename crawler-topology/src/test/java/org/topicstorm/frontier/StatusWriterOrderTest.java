@@ -10,6 +10,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The two-step order of {@link StatusWriter#writeChanges}: a URL's own outcome only after all it adds. */
 class StatusWriterOrderTest {
@@ -22,24 +23,40 @@ class StatusWriterOrderTest {
         return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, 0.9, true, null, Map.of());
     }
 
-    /** A writer that records what it was asked to write, in order, and fails the URLs it is told to. */
-    private static final class RecordingWrite implements java.util.function.Function<List<StatusUpdate>, boolean[]> {
+    /**
+     * A writer that records what it was asked to write, in order, does not store the URLs it is told to (for now),
+     * and rejects those it is told to for good.
+     */
+    private static final class RecordingWrite
+            implements java.util.function.Function<List<StatusUpdate>, List<StatusWriter.Written>> {
         final List<List<String>> calls = new ArrayList<>();
         final Set<String> failing;
+        final Set<String> rejected;
 
         RecordingWrite(Set<String> failing) {
+            this(failing, Set.of());
+        }
+
+        RecordingWrite(Set<String> failing, Set<String> rejected) {
             this.failing = failing;
+            this.rejected = rejected;
         }
 
         @Override
-        public boolean[] apply(List<StatusUpdate> updates) {
+        public List<StatusWriter.Written> apply(List<StatusUpdate> updates) {
             calls.add(updates.stream().map(u -> u.url() + ":" + u.status()).toList());
-            boolean[] ok = new boolean[updates.size()];
-            for (int i = 0; i < ok.length; i++) {
-                ok[i] = !failing.contains(updates.get(i).url());
-            }
-            return ok;
+            return updates.stream().map(u -> rejected.contains(u.url())
+                    ? new StatusWriter.Written(u, false, null, "rejected: " + u.url())
+                    : new StatusWriter.Written(u, !failing.contains(u.url()), null, null)).toList();
         }
+    }
+
+    private static boolean[] stored(List<StatusWriter.ChangeWritten> written) {
+        boolean[] ok = new boolean[written.size()];
+        for (int i = 0; i < ok.length; i++) {
+            ok[i] = written.get(i).written().stored();
+        }
+        return ok;
     }
 
     @Test
@@ -51,7 +68,7 @@ class StatusWriterOrderTest {
                 new StatusChange(List.of(), fetched("http://d.test/")));
         RecordingWrite write = new RecordingWrite(Set.of("http://a.test/2"));
 
-        boolean[] ok = StatusWriter.inOrder(changes, write);
+        boolean[] ok = stored(StatusWriter.inOrder(changes, write));
 
         assertEquals(List.of(
                 List.of("http://a.test/1:DISCOVERED", "http://a.test/2:DISCOVERED", "http://b.test/1:DISCOVERED",
@@ -66,7 +83,68 @@ class StatusWriterOrderTest {
         List<StatusChange> changes = List.of(
                 new StatusChange(List.of(found("http://a.test/1")), fetched("http://a.test/")),
                 new StatusChange(List.of(found("http://b.test/1")), fetched("http://b.test/")));
-        boolean[] ok = StatusWriter.inOrder(changes, new RecordingWrite(Set.of("http://b.test/")));
+        boolean[] ok = stored(StatusWriter.inOrder(changes, new RecordingWrite(Set.of("http://b.test/"))));
         assertArrayEquals(new boolean[]{true, false}, ok);
+    }
+
+    @Test
+    void anAdditionRejectedForGoodRejectsItsChangeOnlyWithItsCause() {
+        List<StatusChange> changes = List.of(
+                new StatusChange(List.of(found("http://a.test/1"), found("http://a.test/2")), fetched("http://a.test/")),
+                new StatusChange(List.of(found("http://b.test/1")), fetched("http://b.test/")));
+        // a.test/1 only not stored for now, a.test/2 rejected for good: the change is rejected (a failed attempt)
+        RecordingWrite write = new RecordingWrite(Set.of("http://a.test/1"), Set.of("http://a.test/2"));
+
+        List<StatusWriter.Written> results = StatusWriter.inOrder(changes, write).stream()
+                .map(StatusWriter.ChangeWritten::written).toList();
+
+        assertEquals("rejected: http://a.test/2", results.get(0).rejection());
+        assertEquals("http://b.test/", results.get(1).update().url());
+        assertTrue(results.get(1).stored());
+        assertEquals(List.of("http://b.test/:FETCHED"), write.calls.get(1));
+    }
+
+    @Test
+    void aRejectedOutcomeIsReportedWithItsCause() {
+        List<StatusChange> changes = List.of(new StatusChange(List.of(), fetched("http://a.test/")),
+                StatusChange.discovered(found("http://c.test/")));
+        List<StatusWriter.Written> results = StatusWriter.inOrder(changes,
+                new RecordingWrite(Set.of(), Set.of("http://a.test/"))).stream()
+                .map(StatusWriter.ChangeWritten::written).toList();
+        assertEquals("rejected: http://a.test/", results.get(0).rejection());
+        assertTrue(results.get(1).stored());
+    }
+
+    /** Requests bounded in items and bytes: 7 items of 1, 1, 3, 1, 10, 1, 1 bytes, at most 3 items and 4 bytes. */
+    @Test
+    void slicesAreBoundedInItemsAndBytesAndAnOversizedItemGoesAlone() {
+        List<Integer> sizes = List.of(1, 1, 3, 1, 10, 1, 1);
+        List<List<Integer>> slices = StatusWriter.slices(sizes, 3, 4, Integer::longValue);
+        // 1+1 = 2, +3 = 5 > 4: cut; 3+1 = 4; 10 alone (larger than 4); 1+1 = 2
+        assertEquals(List.of(List.of(1, 1), List.of(3, 1), List.of(10), List.of(1, 1)), slices);
+        // by count only: 3 + 3 + 1
+        assertEquals(List.of(3, 3, 1), StatusWriter.slices(sizes, 3, Long.MAX_VALUE, Integer::longValue).stream()
+                .map(List::size).toList());
+        assertEquals(List.of(), StatusWriter.slices(List.<Integer>of(), 3, 4, Integer::longValue));
+    }
+
+    /** 250,000 outlinks of 500 pages, at 1,000 documents a request: 250 requests, not one. */
+    @Test
+    void aBatchOfManyOutlinksIsManyRequests() {
+        List<Integer> docs = java.util.Collections.nCopies(250_000, 300);
+        List<List<Integer>> slices = StatusWriter.slices(docs, 1000, 5L << 20, Integer::longValue);
+        assertEquals(250, slices.size());
+        // with documents of 10 KB, 5 MiB = 5,242,880 bytes hold 524 of them: 250,000 / 524 = 477.1 -> 478 requests
+        assertEquals(478, StatusWriter.slices(java.util.Collections.nCopies(250_000, 10_000), 1000, 5L << 20,
+                Integer::longValue).size());
+    }
+
+    @Test
+    void aCauseIsCutTo500Characters() {
+        assertEquals("short", StatusWriter.cause("short"));
+        String cut = StatusWriter.cause("x".repeat(600));
+        // 497 characters and "..."
+        assertEquals(500, cut.length());
+        assertTrue(cut.endsWith("x..."));
     }
 }

@@ -152,4 +152,11 @@ class RelevanceBoltTest {
         assertEquals(bad + ": field 'threshold': must be between 0 and 1, got 5", invalid.getMessage());
     }
 
+
+    @Test
+    void asksForATickEverySecondAndATickIsNotAPage() {
+        assertEquals(1, bolt.getComponentConfiguration().get(org.apache.storm.Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS));
+        bolt.execute(org.topicstorm.support.Tuples.tick());
+        assertTrue(out.emits.isEmpty(), "nothing emitted for a tick");
+    }
 }

@@ -23,4 +23,13 @@ public final class Tuples {
                 Map.of(SOURCE, List.of(TASK)), Map.of(SOURCE, Map.of(Utils.DEFAULT_STREAM_ID, fields)), "test");
         return new TupleImpl(context, List.of(values), SOURCE, TASK, Utils.DEFAULT_STREAM_ID);
     }
+
+    /** A tick tuple, as Storm sends to a bolt that asks for ticks. */
+    public static Tuple tick() {
+        String system = org.apache.storm.Constants.SYSTEM_COMPONENT_ID;
+        String stream = org.apache.storm.Constants.SYSTEM_TICK_STREAM_ID;
+        GeneralTopologyContext context = new GeneralTopologyContext(null, Map.of(), Map.of(-1, system),
+                Map.of(system, List.of(-1)), Map.of(system, Map.of(stream, new Fields("rate_secs"))), "test");
+        return new TupleImpl(context, List.of(1), system, -1, stream);
+    }
 }

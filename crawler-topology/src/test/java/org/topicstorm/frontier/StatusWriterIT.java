@@ -1,0 +1,179 @@
+package org.topicstorm.frontier;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.digitalpebble.stormcrawler.persistence.Status;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.StatusWriter.Fate;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link StatusWriter} against a real ES node (issue 12, item 8): a links document rejected for good fails only its
+ * own page in a batch, and gives that page up after the maximum of attempts; a replayed batch changes nothing;
+ * a batch larger than the request bounds is split and stored whole; an unreadable tuple is counted and given up.
+ */
+class StatusWriterIT {
+
+    private static final Schedule SCHEDULE = new Schedule(null, null, Duration.ofMinutes(120), 3);
+    private static final long T0 = 1_700_000_000_000L;
+    private static ElasticsearchClient client;
+
+    @BeforeAll
+    static void start() {
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    private static StatusChange page(String url, long fetchedAt, String... outlinks) {
+        List<StatusUpdate> before = new ArrayList<>();
+        for (String o : outlinks) {
+            before.add(StatusUpdate.discovered(o, 0.5, 1, 0, url, "solar"));
+        }
+        return new StatusChange(before, new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, 0.9, true, null,
+                Map.of(), fetchedAt));
+    }
+
+    private static StatusDoc doc(CrawlIndices indices, String url) throws IOException {
+        return client.get(g -> g.index(indices.status()).id(UrlIds.id(url)).routing(UrlIds.host(url)),
+                StatusDoc.class).source();
+    }
+
+    private static long linkDocsFrom(CrawlIndices indices, String url) throws IOException {
+        client.indices().refresh(r -> r.index(indices.links()));
+        return client.count(c -> c.index(indices.links()).query(q -> q.term(t -> t.field("from").value(url))))
+                .count();
+    }
+
+    @Test
+    void aRejectedLinksDocumentFailsOnlyItsPageAndGivesItUpAfterTheMaximumOfAttempts() throws Exception {
+        CrawlIndices indices = new CrawlIndices("writer-it-poison");
+        indices.delete(client);
+        // a links index that refuses a document naming a host that is not an IP address (a 400, for good)
+        client.indices().create(c -> c.index(indices.links()).withJson(new StringReader("""
+                {"settings": {"number_of_shards": 1, "number_of_replicas": 0},
+                 "mappings": {"properties": {"toHost": {"type": "keyword", "fields": {"ip": {"type": "ip"}}}}}}
+                """)));
+        indices.ensure(client, 1);
+        StatusWriter writer = new StatusWriter(client, indices.status(), indices.links(),
+                new StatusMerge(SCHEDULE, 3), Clock.systemUTC());
+        String a = "http://192.0.2.1/a";
+        String b = "http://192.0.2.2/b";
+        String c = "http://192.0.2.3/c";
+        assertTrue(allTrue(writer.write(List.of(StatusUpdate.discovered(a, 1, 0, 0, null, null),
+                StatusUpdate.discovered(b, 1, 0, 0, null, null), StatusUpdate.discovered(c, 1, 0, 0, null, null)))));
+        // one batch of three pages; b links to a host name, so its links document is refused
+        List<StatusChange> batch = List.of(page(a, T0 + 1, "http://192.0.2.1/a1", "http://192.0.2.9/x"),
+                page(b, T0 + 2, "http://192.0.2.2/b1", "http://poison.test/x"),
+                page(c, T0 + 3, "http://192.0.2.3/c1"));
+
+        assertEquals(List.of(Fate.STORED, Fate.COUNTED, Fate.STORED), writer.writeChanges(batch));
+        assertEquals("FETCHED", doc(indices, a).status());
+        assertEquals("FETCHED", doc(indices, c).status());
+        assertEquals(1, linkDocsFrom(indices, a));
+        assertEquals(1, linkDocsFrom(indices, c));
+        StatusDoc b1 = doc(indices, b);
+        assertEquals("DISCOVERED", b1.status(), "still due: tried again");
+        assertEquals(1, b1.failedAttempts());
+        assertTrue(b1.attemptError().startsWith("links document of " + b + " rejected: "), b1.attemptError());
+        // b's outlinks are stored all the same: only its links document is missing
+        assertEquals("DISCOVERED", doc(indices, "http://poison.test/x").status());
+        assertEquals(0, linkDocsFrom(indices, b));
+
+        // the same batch replayed: a and c change nothing (fetched once), b counts its second attempt
+        assertEquals(List.of(Fate.STORED, Fate.COUNTED, Fate.STORED), writer.writeChanges(batch));
+        assertEquals(1, doc(indices, a).fetchCount());
+        assertEquals(T0 + 1, doc(indices, a).lastFetched());
+        assertEquals(2, doc(indices, b).failedAttempts());
+        // the third: b given up, ERROR with its cause, never due again
+        assertEquals(List.of(Fate.STORED, Fate.GIVEN_UP, Fate.STORED), writer.writeChanges(batch));
+        StatusDoc b3 = doc(indices, b);
+        assertEquals("ERROR", b3.status());
+        assertNull(b3.nextFetchDate());
+        assertEquals(3, b3.failedAttempts());
+        assertTrue(b3.error().startsWith("given up after 3 failed attempts: links document of " + b + " rejected: "),
+                b3.error());
+        // once more (a tuple still in flight when it was given up): acked, nothing changes
+        assertEquals(List.of(Fate.GIVEN_UP), writer.writeChanges(List.of(batch.get(1))));
+        assertEquals(3, doc(indices, b).failedAttempts());
+        // a stale error of a, fetched before its stored page, changes nothing either
+        assertEquals(List.of(Fate.STORED), writer.writeChanges(List.of(new StatusChange(List.of(),
+                new StatusUpdate(a, Status.FETCH_ERROR, 0, 0, 0, null, null, null, null, "timeout", Map.of(),
+                        T0)))));
+        assertEquals("FETCHED", doc(indices, a).status());
+    }
+
+    @Test
+    void anUnreadableTupleIsCountedAndGivenUp() throws Exception {
+        CrawlIndices indices = new CrawlIndices("writer-it-unreadable");
+        indices.delete(client);
+        indices.ensure(client, 1);
+        StatusWriter writer = new StatusWriter(client, indices.status(), indices.links(),
+                new StatusMerge(SCHEDULE, 2), Clock.systemUTC());
+        String url = "http://unreadable.test/";
+        assertTrue(allTrue(writer.write(List.of(StatusUpdate.discovered(url, 1, 0, 0, null, null)))));
+        StatusChange unreadable = StatusChange.failedAttempt(url, "unreadable status tuple: ClassCastException");
+        assertEquals(List.of(Fate.COUNTED), writer.writeChanges(List.of(unreadable)));
+        assertEquals(List.of(Fate.GIVEN_UP), writer.writeChanges(List.of(unreadable)));
+        assertEquals("given up after 2 failed attempts: unreadable status tuple: ClassCastException",
+                doc(indices, url).error());
+        // a URL the index does not know: nothing to replay it from, acked
+        assertEquals(List.of(Fate.GIVEN_UP), writer.writeChanges(List.of(
+                StatusChange.failedAttempt("http://unknown.test/", "unreadable"))));
+    }
+
+    @Test
+    void aBatchLargerThanTheRequestBoundsIsSplitAndStoredWhole() throws Exception {
+        CrawlIndices indices = new CrawlIndices("writer-it-bounds");
+        indices.delete(client);
+        indices.ensure(client, 1);
+        // at most 100 documents and 20,000 bytes a request (status documents here are ~500 bytes: ~35 a request)
+        StatusWriter writer = new StatusWriter(client, indices.status(), indices.links(),
+                new StatusMerge(SCHEDULE), Clock.systemUTC(), new StatusWriter.BulkLimits(100, 20_000));
+        String page = "http://big.test/";
+        assertTrue(allTrue(writer.write(List.of(StatusUpdate.discovered(page, 1, 0, 0, null, null)))));
+        String[] outlinks = new String[1050];
+        for (int i = 0; i < outlinks.length; i++) {
+            outlinks[i] = "http://big" + (i % 7) + ".test/p" + i;
+        }
+        assertEquals(List.of(Fate.STORED), writer.writeChanges(List.of(page(page, T0, outlinks))));
+
+        client.indices().refresh(r -> r.index(indices.status()));
+        assertEquals(1051, client.count(c -> c.index(indices.status())).count(), "the page and its 1,050 outlinks");
+        // 1,050 outlinks in links documents of at most 100: 11 documents holding them all
+        assertEquals(11, linkDocsFrom(indices, page));
+        long held = client.search(s -> s.index(indices.links()).size(100), StatusWriter.LinkDoc.class).hits().hits()
+                .stream().mapToLong(h -> h.source().to().size()).sum();
+        assertEquals(1050, held);
+        assertEquals("FETCHED", doc(indices, page).status());
+    }
+
+    private static boolean allTrue(boolean[] ok) {
+        for (boolean b : ok) {
+            if (!b) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
