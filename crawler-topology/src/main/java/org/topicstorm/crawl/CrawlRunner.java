@@ -47,7 +47,7 @@ public final class CrawlRunner {
     }
 
     /** Seconds between deactivating the topology and killing it: a little more than a batch's maximum delay. */
-    static final int KILL_WAIT_SECS = 1;
+    static final int KILL_WAIT_SECS = 3;
 
     /** Why a crawl stopped. */
     public enum StopReason { MAX_PAGES, MAX_TIME, FRONTIER_EXHAUSTED, STOPPED }

@@ -102,6 +102,10 @@ class AdaptiveCrawlIT {
         }
         BEES.forEach(site::html);
         CARS.forEach(site::html);
+        // each hop of the chain takes at least half a second, so that the first run (stopped once 3 pages are fetched,
+        // seen by a watcher that looks once a second) stops well before /bees/8: a round of fetches takes only a few
+        // hundred milliseconds since the batching bolts flush after 20 ms of quiet
+        site.latency(500);
         client = EsClients.create(EsTestNode.settings());
     }
 
