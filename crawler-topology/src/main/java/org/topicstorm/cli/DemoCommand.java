@@ -100,9 +100,10 @@ final class DemoCommand implements Callable<Integer> {
         out.println("  curl '" + url + "/" + indices.content() + "/_search?q=text:pivot&pretty'");
         out.println("Tell it which pages are relevant (it learns from them: README.md, Judging pages):");
         out.println("  bin/topicstorm judge --crawl " + indices.crawl());
-        out.println("Kibana: point it at " + url + " and import es-conf/kibana/topicstorm.ndjson (data views for "
-                + "the pages, the frontier, the crawl metrics and the judgements), or add a data view for "
-                + indices.content() + " (time field: fetched).");
+        out.println("Kibana: point it at " + url + " and import es-conf/kibana/topicstorm.ndjson (the dashboard "
+                + "\"TopicStorm: crawl\", a saved search of the relevant pages, data views for the pages, the "
+                + "frontier, the crawl metrics and the judgements), or add a data view for " + indices.content()
+                + " (time field: fetched).");
         out.println("The crawls' indices stay (" + strategies.stream().map(x -> CRAWL + "-" + x + "-*")
                 .collect(java.util.stream.Collectors.joining(", ")) + "); `bin/topicstorm es stop` stops the node.");
         out.flush();
