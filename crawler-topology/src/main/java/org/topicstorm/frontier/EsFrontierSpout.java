@@ -1,7 +1,5 @@
 package org.topicstorm.frontier;
 
-import com.digitalpebble.stormcrawler.util.ConfUtils;
-
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -41,11 +39,6 @@ public class EsFrontierSpout extends BaseRichSpout {
     private transient HostCaps caps;
     private transient PatternCaps patterns;
 
-    /**
-     * Configuration key: milliseconds between two refreshes of the status index before a query that follows acks
-     * ({@link RefreshBeforeQuery}); -1 = never (the index's own 1 s refresh only).
-     */
-    public static final String QUERY_REFRESH_MS = "frontier.query.refresh.ms";
     /** null when frontier.query.refresh.ms is -1 */
     private transient RefreshBeforeQuery fresh;
 
@@ -87,11 +80,10 @@ public class EsFrontierSpout extends BaseRichSpout {
             return t;
         });
         // a query after acks first makes their writes visible (at most every frontier.query.refresh.ms)
-        long refreshMs = ConfUtils.getLong(conf, QUERY_REFRESH_MS, 250L);
         FrontierFeed.BatchReader batches = reader;
-        if (refreshMs >= 0) {
+        if (config.queryRefreshMs() >= 0) {
             this.fresh = new RefreshBeforeQuery(reader, () -> es.indices().refresh(r -> r.index(indices.status())),
-                    refreshMs);
+                    config.queryRefreshMs());
             batches = fresh;
         }
         this.feed = new FrontierFeed(batches, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),

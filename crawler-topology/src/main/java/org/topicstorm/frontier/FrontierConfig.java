@@ -14,13 +14,18 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                              long minQueryIntervalMs,
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
                              long statusBatchQuietMs, boolean recordLinks, Schedule schedule, int maxAttempts,
-                             StatusWriter.BulkLimits bulkLimits) {
+                             StatusWriter.BulkLimits bulkLimits, long queryRefreshMs) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
     public static final String MAX_QUERY_PAGES = "frontier.query.max.pages";
     public static final String MAX_RANK = "frontier.query.max.rank";
     public static final String MIN_QUERY_INTERVAL_MS = "frontier.query.min.interval.ms";
+    /**
+     * Milliseconds between two refreshes of the status index before a query that follows acks
+     * ({@link RefreshBeforeQuery}); -1 = never (the index's own 1 s refresh only).
+     */
+    public static final String QUERY_REFRESH_MS = "frontier.query.refresh.ms";
     public static final String PURGATORY_MS = "frontier.purgatory.ms";
     public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
     public static final String STATUS_BATCH_SIZE = "status.batch.size";
@@ -65,7 +70,17 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                 new StatusWriter.BulkLimits(
                         positive(conf, BULK_MAX_DOCS, StatusWriter.BulkLimits.DEFAULT.maxDocs(), 100_000),
                         positive(conf, BULK_MAX_BYTES, (int) StatusWriter.BulkLimits.DEFAULT.maxBytes(),
-                                Integer.MAX_VALUE)));
+                                Integer.MAX_VALUE)),
+                refreshInterval(conf));
+    }
+
+    private static long refreshInterval(Map<String, Object> conf) {
+        long v = ConfUtils.getLong(conf, QUERY_REFRESH_MS, 250L);
+        if (v < -1 || v > 60_000) {
+            throw new IllegalArgumentException("configuration key '" + QUERY_REFRESH_MS
+                    + "' must be -1 (never) or between 0 and 60000, got " + v);
+        }
+        return v;
     }
 
     private static Duration minutesOrNever(int minutes) {

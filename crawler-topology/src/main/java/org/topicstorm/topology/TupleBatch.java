@@ -23,11 +23,6 @@ public final class TupleBatch<T> {
     /** Component configuration for a tick tuple every second. */
     public static final Map<String, Object> TICK_EVERY_SECOND = Map.of(Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, 1);
 
-    /** What to do with a tuple once its item is written, or not. */
-    public interface Outcome {
-        void done(Tuple tuple, boolean written);
-    }
-
     private final int maxSize;
     private final long maxDelayMs;
     private final long quietMs;
@@ -77,16 +72,6 @@ public final class TupleBatch<T> {
     /** The items to write, in the order of their tuples. */
     public List<T> items() {
         return items;
-    }
-
-    /** Reports each tuple with whether its item was written ({@code written[i]} for item i), then empties the batch. */
-    public void complete(boolean[] written, Outcome outcome) {
-        for (int i = 0; i < tuples.size(); i++) {
-            outcome.done(tuples.get(i), written[i]);
-        }
-        tuples.clear();
-        items.clear();
-        weight = 0;
     }
 
     /**

@@ -60,7 +60,7 @@ class TupleBatchTest {
         batch.add(t1, "a", 0);
         batch.add(t2, "b", 0);
         List<Object> seen = new ArrayList<>();
-        batch.complete(new boolean[]{true, false}, (t, ok) -> {
+        batch.complete(List.of(true, false), (t, ok) -> {
             seen.add(t);
             seen.add(ok);
         });
@@ -81,7 +81,7 @@ class TupleBatchTest {
         assertFalse(batch.isDue(1), "999 documents");
         batch.add(tuple(), "c", 0, 1);
         assertTrue(batch.isDue(1), "1,000 documents");
-        batch.complete(new boolean[]{true, true, true}, (t, ok) -> { });
+        batch.complete(List.of(true, true, true), (t, ok) -> { });
         batch.add(tuple(), "d", 0, 1);
         assertFalse(batch.isDue(1), "the weight starts again with a new batch");
     }
