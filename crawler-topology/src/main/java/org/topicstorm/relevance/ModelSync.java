@@ -50,7 +50,7 @@ public final class ModelSync {
      * As {@link #maybeSync(long)}, the writer first running {@code learn} (a round of what it learns from outside
      * the pages it scores: people's judgements), so that what it learnt is saved in the same sync.
      */
-    public boolean maybeSync(long nowMillis, Runnable learn) {
+    public synchronized boolean maybeSync(long nowMillis, Runnable learn) {
         if (models.isEmpty() || nowMillis - last < intervalMillis) {
             return false;
         }
@@ -62,8 +62,12 @@ public final class ModelSync {
         return true;
     }
 
-    /** Saves (writer: the states that changed) or loads (reader) now. */
-    public void sync() {
+    /**
+     * Saves (writer: the states that changed) or loads (reader) now. Synchronized with {@link #maybeSync}: the bolt's
+     * cleanup saves from another thread than its ticks, and two saves under way at once could store an older state
+     * after a newer one (a resumed crawl then read some judgements twice).
+     */
+    public synchronized void sync() {
         for (int i = 0; i < models.size(); i++) {
             AdaptiveModel<?> m = models.get(i);
             try {
