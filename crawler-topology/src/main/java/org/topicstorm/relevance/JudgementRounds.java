@@ -59,16 +59,31 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
     }
 
     /**
-     * @param judged  the last judgement read, epoch ms ({@code Long.MIN_VALUE}: none yet)
-     * @param url     its URL (ties in time are ordered by URL)
+     * How far back, in judgement time, each round looks again for judgements it has not read: a judgement can become
+     * visible after a later one (a bulk of judgements made visible in parts by a refresh in between, an import in
+     * several bulks with one time, a person judging on a machine whose clock is a little behind). Within this window
+     * a judgement is known by its id and time ({@link Progress#recent}); one that arrives later than this behind the
+     * newest read is not read by the rounds (the classifier still trains on it: it reads every judgement).
+     */
+    public static final long LOOK_BACK_MS = 120_000;
+
+    /** A judgement read: its document id and time. */
+    public record Seen(String id, long judged) {
+    }
+
+    /**
+     * @param judged  the newest judgement read, epoch ms ({@code Long.MIN_VALUE}: none yet)
      * @param read    judgements read so far
      * @param pending judged pages read but not yet used by the tuner (too few above the threshold in their round)
+     * @param recent  the judgements read within {@link #LOOK_BACK_MS} of {@code judged}: not read again
      */
-    public record Progress(long judged, String url, long read, List<String> pending) {
-        public static final Progress START = new Progress(Long.MIN_VALUE, "", 0, List.of());
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true) // "url": part of the cursor saved by earlier versions
+    public record Progress(long judged, long read, List<String> pending, List<Seen> recent) {
+        public static final Progress START = new Progress(Long.MIN_VALUE, 0, List.of(), List.of());
 
         public Progress {
             pending = pending == null ? List.of() : List.copyOf(pending);
+            recent = recent == null ? List.of() : List.copyOf(recent);
         }
     }
 
@@ -99,9 +114,7 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
     /** One round: returns how many new judgements it read. */
     public synchronized int round(long now) throws IOException {
         Progress p = progress;
-        JudgementStore.Page page = source.since(new JudgementStore.Cursor(p.judged(), p.url()));
-        List<Judgement> fresh = page.judgements();
-        JudgementStore.Cursor cursor = page.next();
+        List<Judgement> fresh = unread(p);
         if (fresh.isEmpty()) {
             return 0;
         }
@@ -123,9 +136,48 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
             }
             pending = tune(p.pending(), fresh, all, now);
         }
-        progress = new Progress(cursor.judged(), cursor.url(), read, pending);
+        progress = after(p, fresh, read, pending, now);
         changes++;
         return fresh.size();
+    }
+
+    /** The judgements since {@link #LOOK_BACK_MS} before the newest read, less those already read. */
+    private List<Judgement> unread(Progress p) throws IOException {
+        JudgementStore.Cursor from = p.judged() == Long.MIN_VALUE ? JudgementStore.Cursor.START
+                : new JudgementStore.Cursor(p.judged() - LOOK_BACK_MS, ""); // "": every judgement of that time
+        java.util.Set<Seen> seen = new java.util.HashSet<>(p.recent());
+        List<Judgement> fresh = new ArrayList<>();
+        for (Judgement j : source.since(from).judgements()) {
+            if (!seen.contains(new Seen(j.id(), j.judged()))) {
+                fresh.add(j);
+            }
+        }
+        return fresh;
+    }
+
+    /**
+     * The progress after reading {@code fresh}: the newest time read, and what was read within the look-back of it.
+     * A judgement dated after {@code now} (a clock ahead) moves the newest time only to now: otherwise every later
+     * judgement from a right clock would fall behind the window.
+     */
+    static Progress after(Progress p, List<Judgement> fresh, long read, List<String> pending, long now) {
+        long newest = p.judged();
+        for (Judgement j : fresh) {
+            newest = Math.max(newest, Math.min(j.judged(), now));
+        }
+        long oldest = newest - LOOK_BACK_MS;
+        List<Seen> recent = new ArrayList<>();
+        for (Seen s : p.recent()) {
+            if (s.judged() >= oldest) {
+                recent.add(s);
+            }
+        }
+        for (Judgement j : fresh) {
+            if (j.judged() >= oldest) {
+                recent.add(new Seen(j.id(), j.judged()));
+            }
+        }
+        return new Progress(newest, read, pending, recent);
     }
 
     /** Feeds the round's judged pages (and those pending) to the tuner; returns what stays pending. */

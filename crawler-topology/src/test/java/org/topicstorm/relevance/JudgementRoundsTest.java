@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.judge.Judgement;
+import org.topicstorm.frontier.UrlIds;
 import org.topicstorm.judge.JudgementStore;
 import org.topicstorm.text.TagWeights;
 import org.topicstorm.topic.RelevanceSettings;
@@ -130,7 +131,9 @@ class JudgementRoundsTest {
         assertEquals(List.of(new JudgementRounds.Verdict("http://a.test/1", 0.3, false),
                 new JudgementRounds.Verdict("http://a.test/2", 0.4, false)), m.written);
         assertEquals(false, m.docs.get("http://a.test/1").relevant());
-        assertEquals(new JudgementRounds.Progress(13, "http://a.test/5", 5, List.of()), rounds.state());
+        assertEquals(new JudgementRounds.Progress(13, 5, List.of(), List.of(seen("http://a.test/1", 10),
+                seen("http://a.test/2", 11), seen("http://a.test/3", 12), seen("http://a.test/4", 12),
+                seen("http://a.test/5", 13))), rounds.state());
         // nothing new: nothing moves
         assertEquals(0, rounds.round(200));
         assertEquals(0.25, tuner.threshold(), EPS);
@@ -151,6 +154,59 @@ class JudgementRoundsTest {
         assertEquals(0.225, tuner.threshold(), EPS);
         assertTrue(resumed.state().pending().isEmpty());
         assertEquals(8, resumed.state().read());
+    }
+
+    private static JudgementRounds.Seen seen(String url, long at) {
+        return new JudgementRounds.Seen(UrlIds.id(url), at);
+    }
+
+    @Test
+    void aJudgementThatBecomesVisibleAfterALaterOneIsReadOnceWithinTheLookBack() throws Exception {
+        Memory m = new Memory();
+        for (int i = 1; i <= 6; i++) {
+            m.page("http://a.test/" + i, 0.5, Map.of());
+        }
+        JudgementRounds rounds = new JudgementRounds(m, null, null, 10, List.of(), JudgementRounds.Progress.START);
+        long t = 1_000_000;
+        // one bulk of four judgements at t, made visible in two parts: the later URLs first
+        m.judge("http://a.test/3", true, t);
+        m.judge("http://a.test/4", true, t);
+        assertEquals(2, rounds.round(t + 10));
+        m.judge("http://a.test/1", true, t);
+        m.judge("http://a.test/2", true, t);
+        assertEquals(2, rounds.round(t + 20)); // a cursor at (t, /4) would never read /1 and /2
+        assertEquals(0, rounds.round(t + 30));
+        assertEquals(4, rounds.state().read());
+        assertEquals(t, rounds.state().judged());
+        // a judgement from a clock a little behind, inside the look-back: read
+        m.judge("http://a.test/5", false, t - JudgementRounds.LOOK_BACK_MS);
+        assertEquals(1, rounds.round(t + 40));
+        // one beyond the look-back is not read by the rounds (the classifier would still train on it)
+        m.judge("http://a.test/6", false, t - JudgementRounds.LOOK_BACK_MS - 1);
+        assertEquals(0, rounds.round(t + 50));
+        assertEquals(5, rounds.state().read());
+        // what is remembered is only what the look-back still reaches: after a judgement at t + 60 000, /5 (at
+        // t - 120 000) has left the window, the four at t stay (in the order read)
+        m.judge("http://a.test/7", true, t + 60_000);
+        assertEquals(1, rounds.round(t + 60_000));
+        assertEquals(List.of(seen("http://a.test/3", t), seen("http://a.test/4", t), seen("http://a.test/1", t),
+                seen("http://a.test/2", t), seen("http://a.test/7", t + 60_000)), rounds.state().recent());
+        // a clock an hour ahead: its judgement is read, but the newest time moves only to now, so a judgement
+        // from a right clock a minute later is still read
+        m.judge("http://a.test/8", true, t + 3_600_000);
+        assertEquals(1, rounds.round(t + 70_000));
+        assertEquals(t + 70_000, rounds.state().judged());
+        m.judge("http://a.test/9", true, t + 80_000);
+        assertEquals(1, rounds.round(t + 90_000));
+        assertEquals(8, rounds.state().read());
+    }
+
+    @Test
+    void aProgressSavedByAnEarlierVersionStillLoads() throws Exception {
+        JudgementRounds.Progress p = new com.fasterxml.jackson.databind.ObjectMapper().readValue(
+                "{\"judged\":13,\"url\":\"http://a.test/5\",\"read\":5,\"pending\":[]}",
+                JudgementRounds.Progress.class);
+        assertEquals(new JudgementRounds.Progress(13, 5, List.of(), List.of()), p);
     }
 
     @Test
