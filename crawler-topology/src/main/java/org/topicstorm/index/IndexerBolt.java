@@ -59,9 +59,16 @@ public class IndexerBolt extends BaseRichBolt {
             try {
                 change = changeFor(tuple);
             } catch (RuntimeException e) {
-                // a malformed tuple must not kill the worker; failing it replays the URL from the frontier
+                // A malformed tuple must not kill the worker, and failing it would replay it for ever: it goes on
+                // without its content copy, the cause recorded, or as it came if not even its metadata can be read
+                // (the link-priority bolt then records its URL as an ERROR)
                 collector.reportError(e);
-                collector.fail(tuple);
+                try {
+                    passOn(tuple, "cannot index: " + e);
+                } catch (RuntimeException unreadable) {
+                    collector.emit(tuple, new Values(tuple.getValues().toArray()));
+                    collector.ack(tuple);
+                }
                 return;
             }
             if (change == null) {

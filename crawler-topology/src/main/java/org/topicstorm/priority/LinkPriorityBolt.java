@@ -108,12 +108,24 @@ public class LinkPriorityBolt extends BaseRichBolt {
         if (TupleUtils.isTick(input)) {
             return;
         }
-        String url = input.getStringByField(TupleFields.URL);
-        ParsedPage page = (ParsedPage) input.getValueByField(TupleFields.PAGE);
-        Relevance relevance = (Relevance) input.getValueByField(TupleFields.RELEVANCE);
-        Metadata metadata = (Metadata) input.getValueByField(TupleFields.METADATA);
-        if (metadata == null) {
-            metadata = new Metadata();
+        String url;
+        ParsedPage page;
+        Relevance relevance;
+        Metadata metadata;
+        try {
+            url = input.getStringByField(TupleFields.URL);
+            page = (ParsedPage) input.getValueByField(TupleFields.PAGE);
+            relevance = (Relevance) input.getValueByField(TupleFields.RELEVANCE);
+            metadata = (Metadata) input.getValueByField(TupleFields.METADATA);
+            if (metadata == null) {
+                metadata = new Metadata();
+            }
+            if (page == null || relevance == null) {
+                throw new IllegalArgumentException("no page or no relevance");
+            }
+        } catch (RuntimeException e) {
+            unreadable(input, e);
+            return;
         }
 
         ParentInfo parent = new ParentInfo(url, relevance.score(), relevance.relevant(),
@@ -141,6 +153,31 @@ public class LinkPriorityBolt extends BaseRichBolt {
             demotions.add(new Demotion(metadata.getFirstValue(CrawlMetadata.PARENT), siblingFactor));
         }
         collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, kept, demotions));
+        collector.ack(input);
+    }
+
+    /**
+     * A tuple this bolt cannot read (a bug upstream) would fail on every replay: its URL is recorded as an ERROR with
+     * the cause instead, once, and the tuple acked; only a tuple without a readable URL is failed.
+     */
+    private void unreadable(Tuple input, RuntimeException e) {
+        collector.reportError(e);
+        String url;
+        try {
+            url = input.getStringByField(TupleFields.URL);
+        } catch (RuntimeException again) {
+            url = null;
+        }
+        if (url == null) {
+            collector.fail(input);
+            return;
+        }
+        LOG.warn("Cannot read the page tuple of {}: {}", url, e.toString());
+        Metadata md = new Metadata();
+        md.setValue(com.digitalpebble.stormcrawler.Constants.STATUS_ERROR_SOURCE, "links");
+        md.setValue(com.digitalpebble.stormcrawler.Constants.STATUS_ERROR_CAUSE, "unreadable page tuple: " + e);
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, md, Status.ERROR, new ArrayList<ScoredLink>(),
+                new ArrayList<Demotion>()));
         collector.ack(input);
     }
 

@@ -104,6 +104,29 @@ class LinkPriorityBoltTest {
     }
 
     @Test
+    void anUnreadableTupleRecordsItsUrlAsAnErrorOnceInsteadOfFailingForEver(@TempDir Path dir) throws IOException {
+        LinkPriorityBolt bolt = bolt(dir, "soft");
+        // a page where the relevance should be (a bug upstream)
+        Tuple input = tuple(INPUT, URL, page("text", List.of(), "text", ABOUT), "not a relevance", new Metadata());
+        bolt.execute(input);
+        CapturingCollector.Emit e = out.emits.get(0);
+        assertEquals(TupleFields.STATUS_STREAM, e.stream());
+        assertEquals(URL, e.values().get(0));
+        assertEquals(Status.ERROR, e.values().get(2));
+        Metadata md = (Metadata) e.values().get(1);
+        assertEquals("links", md.getFirstValue(com.digitalpebble.stormcrawler.Constants.STATUS_ERROR_SOURCE));
+        assertEquals(true, md.getFirstValue(com.digitalpebble.stormcrawler.Constants.STATUS_ERROR_CAUSE)
+                .startsWith("unreadable page tuple: java.lang.ClassCastException"));
+        assertEquals(List.of(), outlinks(e));
+        assertEquals(List.of(input), out.acked);
+        // not even a URL: nothing to record, the tuple fails (the spout backs off)
+        Tuple noUrl = tuple(INPUT, 42, "x", "y", "z");
+        bolt.execute(noUrl);
+        assertEquals(1, out.emits.size());
+        assertEquals(List.of(noUrl), out.failed);
+    }
+
+    @Test
     void aNofollowPageIsRecordedWithoutItsLinks(@TempDir Path dir) throws IOException {
         Tuple input = tuple(INPUT, URL, page("text", List.of(), "text", ABOUT, K8S)
                         .withRobots(new RobotsDirectives(false, true)), new Relevance(0.8, true, List.of()),
