@@ -29,13 +29,9 @@ import java.util.Map;
  */
 public final class JudgementStore {
 
-    /** Where a reader of new judgements is: the last judgement it read, in (judged, url) order. */
+    /** A place in the judgements' (judged, url) order: {@link #since} reads what comes after it. */
     public record Cursor(long judged, String url) {
         public static final Cursor START = new Cursor(Long.MIN_VALUE, "");
-    }
-
-    /** Judgements read after a cursor, and the cursor after them. */
-    public record Page(List<Judgement> judgements, Cursor next) {
     }
 
     /** Most judgements read per request. */
@@ -74,8 +70,8 @@ public final class JudgementStore {
         }
     }
 
-    /** Every judgement made after the cursor, oldest first, read {@link #PAGE_SIZE} at a time; and the cursor after them. */
-    public Page since(Cursor after) throws IOException {
+    /** Every judgement made after the cursor, oldest first, read {@link #PAGE_SIZE} at a time. */
+    public List<Judgement> since(Cursor after) throws IOException {
         List<Judgement> out = new ArrayList<>();
         Cursor next = after;
         while (true) {
@@ -96,14 +92,14 @@ public final class JudgementStore {
                 next = new Cursor(last.judged(), last.url());
             }
             if (r.hits().hits().size() < PAGE_SIZE) {
-                return new Page(out, next);
+                return out;
             }
         }
     }
 
     /** Every judgement, oldest first. */
     public List<Judgement> all() throws IOException {
-        return since(Cursor.START).judgements();
+        return since(Cursor.START);
     }
 
     /** How many pages are judged. */

@@ -40,7 +40,7 @@ public final class EsJudgementSource implements JudgementRounds.Source {
     }
 
     @Override
-    public JudgementStore.Page since(JudgementStore.Cursor after) throws IOException {
+    public List<Judgement> since(JudgementStore.Cursor after) throws IOException {
         return judgements.since(after);
     }
 

@@ -10,9 +10,11 @@ import org.topicstorm.learn.SparseLogistic;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the crawl does with people's judgements, in its one writer task, a round at a time: reads the judgements
@@ -44,8 +46,8 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
      * ({@link EsJudgementSource}).
      */
     public interface Source {
-        /** Every judgement made after the cursor, oldest first, and the cursor after them. */
-        JudgementStore.Page since(JudgementStore.Cursor after) throws IOException;
+        /** Every judgement made after the cursor, oldest first. */
+        List<Judgement> since(JudgementStore.Cursor after) throws IOException;
 
         List<Judgement> all() throws IOException;
 
@@ -145,9 +147,9 @@ public final class JudgementRounds implements AdaptiveModel<JudgementRounds.Prog
     private List<Judgement> unread(Progress p) throws IOException {
         JudgementStore.Cursor from = p.judged() == Long.MIN_VALUE ? JudgementStore.Cursor.START
                 : new JudgementStore.Cursor(p.judged() - LOOK_BACK_MS, ""); // "": every judgement of that time
-        java.util.Set<Seen> seen = new java.util.HashSet<>(p.recent());
+        Set<Seen> seen = new HashSet<>(p.recent());
         List<Judgement> fresh = new ArrayList<>();
-        for (Judgement j : source.since(from).judgements()) {
+        for (Judgement j : source.since(from)) {
             if (!seen.contains(new Seen(j.id(), j.judged()))) {
                 fresh.add(j);
             }
