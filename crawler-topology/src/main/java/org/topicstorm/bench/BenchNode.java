@@ -1,14 +1,13 @@
 package org.topicstorm.bench;
 
+import org.apache.commons.io.FileUtils;
 import org.topicstorm.es.LocalElasticsearch;
 
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * The Elasticsearch node a benchmark runs against: a given one, or a throwaway local node on a free port of
@@ -44,7 +43,7 @@ public final class BenchNode implements AutoCloseable {
         try {
             return new BenchNode(node.start(), node, home);
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(home);
+            FileUtils.deleteQuietly(home.toFile());
             throw e;
         }
     }
@@ -64,16 +63,8 @@ public final class BenchNode implements AutoCloseable {
             try {
                 node.stop();
             } finally {
-                deleteQuietly(home);
+                FileUtils.deleteQuietly(home.toFile());
             }
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            System.err.println("could not delete " + dir + ": " + e);
         }
     }
 }

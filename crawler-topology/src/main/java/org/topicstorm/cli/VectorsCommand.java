@@ -1,5 +1,6 @@
 package org.topicstorm.cli;
 
+import org.apache.commons.io.FileUtils;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
@@ -123,7 +124,7 @@ final class VectorsCommand {
                         (System.nanoTime() - start) / 1e9));
             } finally {
                 if (tmpDir != null) {
-                    deleteTree(tmpDir);
+                    FileUtils.deleteDirectory(tmpDir.toFile());
                 }
             }
             return 0;
@@ -242,22 +243,13 @@ final class VectorsCommand {
                         target.toAbsolutePath(), (System.nanoTime() - start) / 1e9));
             } finally {
                 if (tmpDir != null) {
-                    deleteTree(tmpDir);
+                    FileUtils.deleteDirectory(tmpDir.toFile());
                 }
             }
             return 0;
         }
     }
 
-    /** Deletes a temporary directory this command made (a flat one: files, no subdirectories). */
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                Files.deleteIfExists(f);
-            }
-        }
-        Files.deleteIfExists(dir);
-    }
 
     private static void println(PrintWriter out, String line) {
         out.println(line);

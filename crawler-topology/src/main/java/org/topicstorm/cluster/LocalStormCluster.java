@@ -1,5 +1,6 @@
 package org.topicstorm.cluster;
 
+import org.apache.commons.io.FileUtils;
 import org.apache.storm.generated.ClusterSummary;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -209,9 +210,9 @@ public final class LocalStormCluster {
 
     private void prepareHome() throws IOException {
         // A fresh cluster at every start: old topologies, assignments and blobs would only get in the way.
-        deleteTree(home.resolve("storm-local"));
-        deleteTree(home.resolve("zookeeper"));
-        deleteTree(stormHome());
+        FileUtils.deleteDirectory(home.resolve("storm-local").toFile());
+        FileUtils.deleteDirectory(home.resolve("zookeeper").toFile());
+        FileUtils.deleteDirectory(stormHome().toFile());
         for (String dir : List.of("storm-local", "zookeeper", "logs", "pids", "storm-home/conf", "storm-home/log4j2",
                 "storm-home/extlib")) {
             Files.createDirectories(home.resolve(dir));
@@ -524,20 +525,6 @@ public final class LocalStormCluster {
         return null;
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        if (Files.isSymbolicLink(dir)) {
-            Files.delete(dir);
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 
     /** Logging of the daemons: one file each, ${storm.log.dir}/${logfile.name}. */
     static final String DAEMON_LOG4J = """

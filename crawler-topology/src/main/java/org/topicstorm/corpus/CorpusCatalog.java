@@ -1,11 +1,11 @@
 package org.topicstorm.corpus;
 
+import org.apache.commons.io.FileUtils;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Where corpora come from: the known ones ({@code python3.11-doc}, {@code libreoffice-help-en-us},
@@ -167,7 +166,7 @@ public final class CorpusCatalog {
         Files.createDirectories(home);
         Path dir = home.resolve(def.name());
         Path partial = home.resolve(def.name() + ".partial");
-        FileTreeDeletion.delete(partial);
+        FileUtils.deleteDirectory(partial.toFile());
         progress.accept("downloading Debian package " + def.debianPackage() + " (apt-get download)");
         Path deb = DebianPackages.download(def.debianPackage(), partial.resolve("download"));
         progress.accept("extracting " + deb.getFileName() + " (dpkg-deb -x)");
@@ -184,7 +183,7 @@ public final class CorpusCatalog {
             writeLabels(partial.resolve(LABELS), PythonDocLabels.compute(root, probe.htmlPages(false)));
         }
         Files.writeString(partial.resolve(COMPLETE), def.debianPackage() + "\n");
-        FileTreeDeletion.delete(dir);
+        FileUtils.deleteDirectory(dir.toFile());
         Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
         progress.accept("corpus " + def.name() + " is in " + dir);
     }
@@ -235,24 +234,5 @@ public final class CorpusCatalog {
         Path tmp = home.resolve(REGISTRY + ".tmp");
         YAML.writeValue(tmp.toFile(), registry);
         Files.move(tmp, home.resolve(REGISTRY), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** Deletes a directory tree (if present). */
-    static final class FileTreeDeletion {
-        private FileTreeDeletion() {
-        }
-
-        static void delete(Path dir) throws IOException {
-            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return;
-            }
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            } catch (UncheckedIOException e) {
-                throw e.getCause();
-            }
-        }
     }
 }

@@ -1,13 +1,11 @@
 package org.topicstorm.corpus;
 
-import java.io.File;
+import org.topicstorm.os.Processes;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -59,58 +57,20 @@ final class DebianPackages {
     }
 
     static void requireTool(String tool) throws IOException {
-        if (!onPath(tool)) {
+        if (Processes.findOnPath(tool) == null) {
             throw new IOException(tool + " not found on the PATH: fetching a corpus needs a Debian or Ubuntu system "
                     + "with apt-get and dpkg-deb; elsewhere, register a directory of HTML pages with "
                     + "'topicstorm corpus register NAME DIR --label PATTERN=LABEL'");
         }
     }
 
-    private static boolean onPath(String tool) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     private static void run(Path dir, String failure, String... command) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-        Process p = pb.start();
-        p.getOutputStream().close();
-        byte[] output = p.getInputStream().readAllBytes(); // the tools say little; reading to the end avoids a stall
-        try {
-            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException(failure + ": '" + String.join(" ", command) + "' took over "
-                        + TIMEOUT_MINUTES + " minutes");
-            }
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException(failure + ": interrupted");
+        Duration timeout = Duration.ofMinutes(TIMEOUT_MINUTES);
+        Processes.Result r = Processes.run(List.of(command), dir, timeout);
+        if (!r.ok()) {
+            String last = Processes.lastLines(r.output(), 3);
+            throw new IOException(failure + ": '" + String.join(" ", command) + "' " + r.failure(timeout)
+                    + (last.isEmpty() ? "" : ": " + last));
         }
-        if (p.exitValue() != 0) {
-            throw new IOException(failure + ": '" + String.join(" ", command) + "' exited with " + p.exitValue()
-                    + lastLines(new String(output, StandardCharsets.UTF_8)));
-        }
-    }
-
-    private static String lastLines(String output) {
-        List<String> lines = new ArrayList<>();
-        for (String line : output.split("\n")) {
-            if (!line.isBlank()) {
-                lines.add(line.strip());
-            }
-        }
-        if (lines.isEmpty()) {
-            return "";
-        }
-        return ": " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
     }
 }

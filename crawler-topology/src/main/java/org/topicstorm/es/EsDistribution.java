@@ -1,14 +1,16 @@
 package org.topicstorm.es;
 
+import org.apache.commons.io.FileUtils;
+import org.topicstorm.os.Processes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -68,7 +70,7 @@ final class EsDistribution {
             }
             Files.move(unpacked, target, StandardCopyOption.ATOMIC_MOVE);
         } finally {
-            FileTrees.deleteRecursively(staging);
+            FileUtils.deleteDirectory(staging.toFile());
         }
         return target;
     }
@@ -85,36 +87,14 @@ final class EsDistribution {
         }
         progress.accept("Fetching " + ARTIFACT + " (107 MB) with mvn into " + mavenRepository);
         Files.createDirectories(workDir);
-        Path log = Files.createTempFile(workDir, "mvn-", ".log");
-        try {
-            ProcessBuilder pb = new ProcessBuilder(mvn.toString(), "-B", "-q",
-                    "-Dmaven.repo.local=" + mavenRepository.toAbsolutePath(),
-                    "dependency:get", "-Dartifact=" + ARTIFACT, "-Dtransitive=false")
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-            Process process = pb.start();
-            boolean finished;
-            try {
-                finished = process.waitFor(DOWNLOAD_TIMEOUT_MINUTES, TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IOException("Interrupted while fetching " + ARTIFACT, e);
-            }
-            if (!finished) {
-                process.destroyForcibly();
-            }
-            if (!finished || process.exitValue() != 0 || !Files.isRegularFile(zip)) {
-                String why = !finished ? "timed out after " + DOWNLOAD_TIMEOUT_MINUTES + " minutes"
-                        : process.exitValue() != 0 ? "mvn exited with " + process.exitValue()
-                        : "mvn succeeded but " + zip + " is still missing";
-                throw new IllegalStateException("Could not fetch " + ARTIFACT + ": " + why + ". Last lines of mvn:\n"
-                        + Processes.tail(log, 20));
-            }
-        } finally {
-            Files.deleteIfExists(log);
+        Duration timeout = Duration.ofMinutes(DOWNLOAD_TIMEOUT_MINUTES);
+        Processes.Result r = Processes.run(List.of(mvn.toString(), "-B", "-q",
+                "-Dmaven.repo.local=" + mavenRepository.toAbsolutePath(),
+                "dependency:get", "-Dartifact=" + ARTIFACT, "-Dtransitive=false"), workDir, timeout);
+        if (!r.ok() || !Files.isRegularFile(zip)) {
+            String why = r.ok() ? "mvn succeeded but " + zip + " is still missing" : "mvn " + r.failure(timeout);
+            throw new IllegalStateException("Could not fetch " + ARTIFACT + ": " + why + ". Last lines of mvn:\n"
+                    + Processes.lastLines(r.output(), 20).replace(" | ", "\n"));
         }
         return zip;
     }

@@ -1,5 +1,6 @@
 package org.topicstorm.es;
 
+import org.topicstorm.os.Processes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;

@@ -1,5 +1,6 @@
 package org.topicstorm.es;
 
+import org.topicstorm.os.Processes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

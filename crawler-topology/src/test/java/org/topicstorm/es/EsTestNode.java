@@ -1,5 +1,6 @@
 package org.topicstorm.es;
 
+import org.apache.commons.io.FileUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -43,7 +44,7 @@ public final class EsTestNode {
         Path home = home(name);
         LocalElasticsearch node = LocalElasticsearch.builder().home(home).port(port).heap("512m").build();
         node.stop();
-        FileTrees.deleteRecursively(home);
+        FileUtils.deleteDirectory(home.toFile());
         return node;
     }
 
@@ -65,7 +66,7 @@ public final class EsTestNode {
         try {
             // A node left behind by a test JVM that was killed would hold the files we are about to delete.
             node.stop();
-            FileTrees.deleteRecursively(HOME);
+            FileUtils.deleteDirectory(HOME.toFile());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     node.stop();

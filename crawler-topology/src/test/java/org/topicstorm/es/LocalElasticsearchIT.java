@@ -1,5 +1,6 @@
 package org.topicstorm.es;
 
+import org.apache.commons.io.FileUtils;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,7 +36,7 @@ class LocalElasticsearchIT {
     static void wipeHome() throws IOException {
         es = LocalElasticsearch.builder().home(HOME).port(0).build();
         es.stop(); // a node left by an aborted earlier run
-        FileTrees.deleteRecursively(HOME);
+        FileUtils.deleteDirectory(HOME.toFile());
     }
 
     @AfterAll
@@ -83,7 +84,7 @@ class LocalElasticsearchIT {
     @Test
     void aNodeThatIsNotHealthyInTimeIsStoppedAndItsLogShown() throws IOException {
         Path home = Path.of("target", "es-it-timeout").toAbsolutePath();
-        FileTrees.deleteRecursively(home);
+        FileUtils.deleteDirectory(home.toFile());
         // A node needs well over a second to start, so this start times out.
         LocalElasticsearch slow = LocalElasticsearch.builder().home(home).port(0)
                 .startTimeout(Duration.ofSeconds(1)).build();
