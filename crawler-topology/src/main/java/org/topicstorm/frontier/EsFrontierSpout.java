@@ -1,5 +1,9 @@
 package org.topicstorm.frontier;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import org.topicstorm.metrics.WorkerMetrics;
+import com.codahale.metrics.Timer;
+import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -41,6 +45,9 @@ public class EsFrontierSpout extends BaseRichSpout {
 
     /** null when frontier.query.refresh.ms is -1 */
     private transient RefreshBeforeQuery fresh;
+    /** URLs emitted and not yet acked or failed: read by Storm's metrics reporter on its own thread */
+    private transient AtomicInteger inFlight;
+    private transient Counter emitted;
 
     /** How often the fetched pages per host are counted for limits.max-pages-per-host. */
     static final long CAP_COUNT_INTERVAL_MS = 5_000;
@@ -86,6 +93,17 @@ public class EsFrontierSpout extends BaseRichSpout {
                     config.queryRefreshMs());
             batches = fresh;
         }
+        WorkerMetrics metrics = WorkerMetrics.of(context);
+        Timer queries = metrics.timer(WorkerMetrics.FRONTIER_QUERY);
+        FrontierFeed.BatchReader untimed = batches;
+        batches = (s, now, leftOut) -> {
+            try (Timer.Context ignored = queries.time()) {
+                return untimed.nextBatch(s, now, leftOut);
+            }
+        };
+        this.inFlight = new AtomicInteger();
+        metrics.gauge(WorkerMetrics.IN_FLIGHT, inFlight::get);
+        this.emitted = metrics.counter(WorkerMetrics.EMITTED);
         this.feed = new FrontierFeed(batches, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
                 config.minQueryIntervalMs(), config.purgatoryMs(), queryThread);
     }
@@ -101,6 +119,8 @@ public class EsFrontierSpout extends BaseRichSpout {
                 patterns.emitted(doc.url(), doc.pattern());
             }
             collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
+            inFlight.incrementAndGet();
+            emitted.inc();
         }
     }
 
@@ -125,6 +145,7 @@ public class EsFrontierSpout extends BaseRichSpout {
     @Override
     public void ack(Object msgId) {
         long now = System.currentTimeMillis();
+        inFlight.decrementAndGet();
         if (fresh != null) {
             fresh.acked(now);
         }
@@ -137,6 +158,7 @@ public class EsFrontierSpout extends BaseRichSpout {
     @Override
     public void fail(Object msgId) {
         LOG.debug("failed, will be replayed from the frontier: {}", msgId);
+        inFlight.decrementAndGet();
         feed.failed((String) msgId, System.currentTimeMillis());
         if (patterns != null) {
             patterns.returned((String) msgId, System.currentTimeMillis());

@@ -1,5 +1,8 @@
 package org.topicstorm.frontier;
 
+import org.topicstorm.metrics.WorkerMetrics;
+import com.codahale.metrics.Timer;
+import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
@@ -46,6 +49,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
     private transient FrontierConfig config;
     private transient TupleBatch<StatusChange> batch;
     private transient FetchClock fetchClock;
+    private transient Timer writes;
+    private transient Counter writeFailures;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -63,6 +68,9 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs(),
                 config.statusBatchQuietMs(), config.bulkLimits().maxDocs());
         this.fetchClock = new FetchClock();
+        WorkerMetrics metrics = WorkerMetrics.of(context);
+        this.writes = metrics.timer(WorkerMetrics.STATUS_WRITE);
+        this.writeFailures = metrics.counter(WorkerMetrics.STATUS_WRITE_FAILURES);
     }
 
     @Override
@@ -76,10 +84,15 @@ public class StatusUpdaterBolt extends BaseRichBolt {
             batch.add(tuple, change, System.currentTimeMillis(), change.documents());
         }
         if (batch.isDue(System.currentTimeMillis())) {
-            batch.complete(writer.writeChanges(batch.items()), (t, fate) -> {
+            List<StatusWriter.Fate> fates;
+            try (Timer.Context ignored = writes.time()) {
+                fates = writer.writeChanges(batch.items());
+            }
+            batch.complete(fates, (t, fate) -> {
                 if (fate.ack()) {
                     collector.ack(t);
                 } else {
+                    writeFailures.inc();
                     collector.fail(t);
                 }
             });

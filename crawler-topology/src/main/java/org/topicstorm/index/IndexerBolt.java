@@ -1,5 +1,8 @@
 package org.topicstorm.index;
 
+import org.topicstorm.metrics.WorkerMetrics;
+import com.codahale.metrics.Timer;
+import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.util.ConfUtils;
@@ -21,6 +24,7 @@ import org.topicstorm.topology.FlushSpout;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,6 +45,8 @@ public class IndexerBolt extends BaseRichBolt {
     private transient ElasticsearchClient es;
     private transient ContentWriter writer;
     private transient TupleBatch<ContentWriter.Change> batch;
+    private transient Timer writes;
+    private transient Counter writeFailures;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -50,6 +56,9 @@ public class IndexerBolt extends BaseRichBolt {
                 Long.MAX_VALUE);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
+        WorkerMetrics metrics = WorkerMetrics.of(context);
+        this.writes = metrics.timer(WorkerMetrics.CONTENT_WRITE);
+        this.writeFailures = metrics.counter(WorkerMetrics.CONTENT_WRITE_FAILURES);
     }
 
     @Override
@@ -78,13 +87,18 @@ public class IndexerBolt extends BaseRichBolt {
             }
         }
         if (batch.isDue(System.currentTimeMillis())) {
-            batch.complete(writer.writeAll(batch.items()), (t, w) -> {
+            List<ContentWriter.Written> written;
+            try (Timer.Context ignored = writes.time()) {
+                written = writer.writeAll(batch.items());
+            }
+            batch.complete(written, (t, w) -> {
                 if (w.applied()) {
                     passOn(t);
                 } else if (w.rejection() != null) {
                     // retrying can only fail again: the page goes on without its content copy, the cause recorded
                     passOn(t, w.rejection());
                 } else {
+                    writeFailures.inc();
                     collector.fail(t);
                 }
             });

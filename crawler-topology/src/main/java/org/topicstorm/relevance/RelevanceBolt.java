@@ -1,5 +1,7 @@
 package org.topicstorm.relevance;
 
+import org.topicstorm.metrics.WorkerMetrics;
+import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
@@ -58,10 +60,18 @@ public class RelevanceBolt extends BaseRichBolt {
     /** The writer's round over new judgements, run before it saves; null when there is none. */
     private transient Runnable learn;
     private transient ElasticsearchClient es;
+    private transient Counter fetched;
+    private transient Counter relevant;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
+        WorkerMetrics metrics = WorkerMetrics.of(context);
+        this.fetched = metrics.counter(WorkerMetrics.PAGES_FETCHED);
+        this.relevant = metrics.counter(WorkerMetrics.PAGES_RELEVANT);
+        Counter f = fetched;
+        Counter r = relevant;
+        metrics.gauge(WorkerMetrics.HARVEST_RATE, () -> WorkerMetrics.harvestRate(r.getCount(), f.getCount()));
         Topic topic = TopicStormConfig.topic(conf);
         if (topic.relevance().usesAdaptiveModel()) {
             boolean writer = context == null || context.getThisTaskIndex() == 0;
@@ -106,6 +116,10 @@ public class RelevanceBolt extends BaseRichBolt {
             collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.ERROR));
             collector.ack(input);
             return;
+        }
+        fetched.inc();
+        if (relevance.relevant()) {
+            relevant.inc();
         }
         metadata.setValue(CrawlMetadata.RELEVANCE, Double.toString(relevance.score()));
         metadata.setValue(CrawlMetadata.RELEVANT, Boolean.toString(relevance.relevant()));

@@ -13,6 +13,7 @@ import org.topicstorm.es.EsTestNode;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.UrlIds;
+import org.topicstorm.metrics.WorkerMetrics;
 import org.topicstorm.site.SiteServer;
 
 import java.nio.charset.Charset;
@@ -192,7 +193,20 @@ class CrawlIT {
         site.clearRequests();
         Path topicFile = topic(tmp, "best-first", "soft");
 
-        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topicFile, indices, Map.of(), 0);
+        // Storm's metrics, read over JMX while the crawl runs (the reporter unregisters them when it ends)
+        Set<String> before = CrawlTestSupport.jmxMetrics().keySet();
+        java.util.concurrent.atomic.AtomicReference<Map<String, Number>> jmx =
+                new java.util.concurrent.atomic.AtomicReference<>(Map.of());
+        CrawlRunner runner = new CrawlRunner(line -> {
+            System.out.println("[crawl] " + line);
+            try {
+                jmx.set(CrawlTestSupport.jmxMetrics());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(EsTestNode.url().toString(), topicFile, indices,
+                Map.of(), 0, runner);
         assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
 
         Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
@@ -263,5 +277,23 @@ class CrawlIT {
         assertTrue(metrics.stream().allMatch(m -> m.fetched() <= summary.counts().fetched()
                 && m.relevant() <= summary.counts().relevant()), metrics.toString());
         assertTrue(metrics.stream().anyMatch(m -> m.fetched() > 0 && m.pagesPerSecond() > 0), metrics.toString());
+
+        // Storm's own metrics, the last sample taken during the idle seconds before the stop: every page judged
+        // (FETCHED: relevant or not) passed the relevance bolt once, the relevant ones are DONE
+        Map<String, Number> last = jmx.get();
+        long judged = status.values().stream().filter(d -> "FETCHED".equals(d.status())).count();
+        assertEquals(judged, CrawlTestSupport.sum(last, before, WorkerMetrics.PAGES_FETCHED), last.toString());
+        assertEquals(relevant.size(), CrawlTestSupport.sum(last, before, WorkerMetrics.PAGES_RELEVANT),
+                last.toString());
+        assertEquals((double) relevant.size() / judged,
+                CrawlTestSupport.sum(last, before, WorkerMetrics.HARVEST_RATE), 1e-9, last.toString());
+        // every URL with a fetch attempt was emitted; queries and writes were timed; nothing is in flight at the end
+        long attempted = status.values().stream().filter(d -> d.fetchCount() > 0 || d.errorCount() > 0).count();
+        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.EMITTED) >= attempted, last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.FRONTIER_QUERY) > 0, last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.STATUS_WRITE) > 0, last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.CONTENT_WRITE) > 0, last.toString());
+        assertEquals(0, CrawlTestSupport.sum(last, before, WorkerMetrics.IN_FLIGHT), last.toString());
+        assertEquals(0, CrawlTestSupport.sum(last, before, WorkerMetrics.STATUS_WRITE_FAILURES), last.toString());
     }
 }

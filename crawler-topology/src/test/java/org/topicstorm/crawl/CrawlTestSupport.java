@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Runs crawls for integration tests and reads back what they wrote. */
 final class CrawlTestSupport {
@@ -91,5 +92,33 @@ final class CrawlTestSupport {
         SearchResponse<org.topicstorm.metrics.MetricsDoc> r = client.search(s -> s.index(indices.metrics())
                 .size(10_000).sort(o -> o.field(f -> f.field("timestamp"))), org.topicstorm.metrics.MetricsDoc.class);
         return r.hits().hits().stream().map(Hit::source).toList();
+    }
+
+    /**
+     * The Storm metrics (v2) the JMX reporter publishes in this JVM (LocalCluster's workers run in it), by metric
+     * name: a counter's or timer's Count, a gauge's Value.
+     */
+    static Map<String, Number> jmxMetrics() throws Exception {
+        javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        Map<String, Number> values = new HashMap<>();
+        for (javax.management.ObjectName name : server.queryNames(null, null)) {
+            String metric = name.getKeyProperty("name");
+            if (metric == null || !metric.contains("topicstorm.")) {
+                continue;
+            }
+            String attribute = "gauges".equals(name.getKeyProperty("type")) ? "Value" : "Count";
+            try {
+                values.put(metric, (Number) server.getAttribute(name, attribute));
+            } catch (javax.management.InstanceNotFoundException gone) {
+                // a killed topology's reporter unregisters its metrics
+            }
+        }
+        return values;
+    }
+
+    /** The sum over tasks of one metric (names end with "-" + the metric name), of names not in {@code before}. */
+    static double sum(Map<String, Number> metrics, Set<String> before, String metric) {
+        return metrics.entrySet().stream().filter(e -> e.getKey().endsWith("-" + metric))
+                .filter(e -> !before.contains(e.getKey())).mapToDouble(e -> e.getValue().doubleValue()).sum();
     }
 }

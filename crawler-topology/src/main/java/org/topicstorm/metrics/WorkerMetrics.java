@@ -1,0 +1,67 @@
+package org.topicstorm.metrics;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Timer;
+import org.apache.storm.task.TopologyContext;
+
+/**
+ * The Storm (metrics v2) metrics a crawl's components register, one set per task, and the names a platform team reads
+ * them by. Storm's configured reporters (`topology.metrics.reporters`, JMX by default: storm-conf/topicstorm-default
+ * .yaml) publish them with the topology, component and task in the name; the crawl-wide figures (fetched, relevant,
+ * harvest rate over the whole crawl) are in {@code <crawl>-metrics}, written by {@link MetricsSpout}.
+ *
+ * <p>Without a context (a bolt prepared by a unit test) the metrics are made but not registered: the code that counts
+ * needs no null checks.
+ */
+public final class WorkerMetrics {
+
+    /** Timer: one frontier query of the spout (ES search of due URLs, with its refresh when one is due). */
+    public static final String FRONTIER_QUERY = "topicstorm.frontier.query";
+    /** Gauge: URLs the spout task emitted that are neither acked nor failed yet. */
+    public static final String IN_FLIGHT = "topicstorm.frontier.in-flight";
+    /** Counter: URLs the spout task emitted. */
+    public static final String EMITTED = "topicstorm.frontier.emitted";
+    /** Counter: pages that reached the relevance bolt (fetched and parsed). */
+    public static final String PAGES_FETCHED = "topicstorm.pages.fetched";
+    /** Counter: of those, pages the model judged relevant. */
+    public static final String PAGES_RELEVANT = "topicstorm.pages.relevant";
+    /** Gauge: relevant / fetched pages of this task since it started (0 before the first page). */
+    public static final String HARVEST_RATE = "topicstorm.pages.harvest-rate";
+    /** Timer: one bulk write of the status updater (reads of the current documents included). */
+    public static final String STATUS_WRITE = "topicstorm.es.status-write";
+    /** Counter: status changes whose write failed (their tuples are failed and replayed). */
+    public static final String STATUS_WRITE_FAILURES = "topicstorm.es.status-write-failures";
+    /** Timer: one bulk write of the indexer. */
+    public static final String CONTENT_WRITE = "topicstorm.es.content-write";
+    /** Counter: pages whose content write failed and will be retried (rejected ones are passed on, not counted). */
+    public static final String CONTENT_WRITE_FAILURES = "topicstorm.es.content-write-failures";
+
+    private final TopologyContext context;
+
+    private WorkerMetrics(TopologyContext context) {
+        this.context = context;
+    }
+
+    /** @param context the task's context, or null (unit tests): metrics that nobody reports */
+    public static WorkerMetrics of(TopologyContext context) {
+        return new WorkerMetrics(context);
+    }
+
+    public Counter counter(String name) {
+        return context == null ? new Counter() : context.registerCounter(name);
+    }
+
+    public Timer timer(String name) {
+        return context == null ? new Timer() : context.registerTimer(name);
+    }
+
+    public <T> Gauge<T> gauge(String name, Gauge<T> gauge) {
+        return context == null ? gauge : context.registerGauge(name, gauge);
+    }
+
+    /** relevant / fetched, 0 when nothing was fetched. */
+    public static double harvestRate(long relevant, long fetched) {
+        return fetched == 0 ? 0.0 : (double) relevant / fetched;
+    }
+}
