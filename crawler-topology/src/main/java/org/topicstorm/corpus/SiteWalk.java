@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +40,11 @@ public final class SiteWalk {
      *                      corpus)
      * @param broken        links on our hosts to URLs that are not served pages (404s, hidden pages, other files)
      * @param fetchFailures pages that did not answer 200 with HTML
+     * @param outlinks      every walked page's links to served pages (the link graph; pages whose links were not
+     *                      followed, past the depth limit, have none)
      */
     public record Result(Map<String, Integer> depth, long links, long sameLabel, long otherHost, long broken,
-                         long fetchFailures) {
+                         long fetchFailures, Map<String, List<String>> outlinks) {
 
         /** Reached pages per depth. */
         public Map<Integer, Integer> histogram() {
@@ -91,6 +94,7 @@ public final class SiteWalk {
      */
     public Result walk(List<URI> starts, int maxPages, int maxDepth) throws InterruptedException {
         Map<String, Integer> depth = new LinkedHashMap<>();
+        Map<String, List<String>> graph = new HashMap<>();
         List<String> level = new ArrayList<>();
         for (URI s : starts) {
             if (depth.putIfAbsent(s.toString(), 0) == null) {
@@ -123,6 +127,8 @@ public final class SiteWalk {
                     }
                     String from = level.get(i);
                     String fromLabel = server.label(from).orElse("");
+                    List<String> served = new ArrayList<>();
+                    graph.put(from, served);
                     for (String to : out.get()) {
                         if (server.corpusOf(to).isEmpty()) {
                             continue; // off our web: python.org and the like
@@ -132,6 +138,7 @@ public final class SiteWalk {
                             continue;
                         }
                         links++;
+                        served.add(to);
                         if (!fromLabel.isEmpty() && fromLabel.equals(server.label(to).orElse(""))) {
                             sameLabel++;
                         }
@@ -148,7 +155,7 @@ public final class SiteWalk {
         } finally {
             pool.shutdownNow();
         }
-        return new Result(depth, links, sameLabel, otherHost, broken, failures);
+        return new Result(depth, links, sameLabel, otherHost, broken, failures, graph);
     }
 
     /** host:port of a URL. */

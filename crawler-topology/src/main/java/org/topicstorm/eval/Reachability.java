@@ -19,13 +19,16 @@ import java.util.Set;
  * chain; in the evaluation the offline chain, which keeps a crawl on its seeds' hosts), walked over HTTP with
  * {@link SiteWalk}. A recall@|R| is read against {@link #share()}: a strategy cannot find what no link leads to.
  *
- * <p>It is the link graph's bound: a crawl with hard focus (links of irrelevant pages dropped) can reach less.
+ * <p>It is the link graph's bound: a crawl with hard focus (links of irrelevant pages dropped) can reach less. Within
+ * |R| fetches less still: {@link #informedRelevant()} is what a crawler that knew the labels and the graph finds in
+ * |R| fetches ({@link InformedCrawl}), a recall some crawler achieves.
  *
- * @param reachedPages    served pages reached (labelled or not), each counted once however it is spelled
- * @param reachedRelevant pages of R reached, each counted once however it is spelled
- * @param truthSize       |R|
+ * @param reachedPages     served pages reached (labelled or not), each counted once however it is spelled
+ * @param reachedRelevant  pages of R reached, each counted once however it is spelled
+ * @param truthSize        |R|
+ * @param informedRelevant pages of R an informed crawler finds within |R| fetches from the seeds
  */
-public record Reachability(int reachedPages, int reachedRelevant, int truthSize) {
+public record Reachability(int reachedPages, int reachedRelevant, int truthSize, int informedRelevant) {
 
     /** Threads of the walk: a few, since the corpus server renders pages on first request. */
     static final int THREADS = 4;
@@ -33,6 +36,11 @@ public record Reachability(int reachedPages, int reachedRelevant, int truthSize)
     /** Reachable pages of R / |R|; NaN when R is empty. */
     public double share() {
         return truthSize == 0 ? Double.NaN : (double) reachedRelevant / truthSize;
+    }
+
+    /** The informed crawler's recall@|R|; NaN when R is empty. */
+    public double informedShare() {
+        return truthSize == 0 ? Double.NaN : (double) informedRelevant / truthSize;
     }
 
     /**
@@ -75,6 +83,9 @@ public record Reachability(int reachedPages, int reachedRelevant, int truthSize)
                 relevant.add(GroundTruth.pageKey(url));
             }
         }
-        return new Reachability(pages.size(), relevant.size(), truth.size());
+        List<String> seedUrls = starts.stream().map(URI::toString).toList();
+        int informed = InformedCrawl.relevantFound(r.outlinks(), seedUrls,
+                url -> truth.isRelevant(url) ? GroundTruth.pageKey(url) : null, truth.size());
+        return new Reachability(pages.size(), relevant.size(), truth.size(), informed);
     }
 }

@@ -20,6 +20,8 @@ import java.util.Optional;
  * <ul>
  *   <li>reachable = pages of R reachable from the seeds ({@link Reachability}), shown as a share of |R|;</li>
  *   <li>recall@|R| / reachable share = the share of the reachable part of R that was found;</li>
+ *   <li>informed = recall@|R| of a crawler that knew the labels and the link graph ({@link InformedCrawl}): what
+ *       |R| fetches can find; recall@|R| / informed reads a strategy against it;</li>
  *   <li>lift over breadth-first (over best-first) = HR@|R| / that strategy's HR@|R| on the same topic;</li>
  *   <li>crawler P/R and relevant hosts over the whole log, as in the topic's own table ({@link EvalReport});</li>
  *   <li>pages/s = pages fetched by the crawl / its wall time (topology start and stop included).</li>
@@ -45,15 +47,15 @@ public final class SuiteSummary {
      * @param pages    the page limit of each crawl (the log is cut there)
      * @param wallTime serving, the reachability walk and every crawl of the topic
      */
-    public record TopicResult(String topic, int truthSize, int reachableRelevant, int pages, List<Crawl> crawls,
-                              Duration wallTime) {
+    public record TopicResult(String topic, int truthSize, int reachableRelevant, int informedRelevant, int pages,
+                              List<Crawl> crawls, Duration wallTime) {
         public TopicResult {
             crawls = List.copyOf(crawls);
         }
 
         public static TopicResult of(EvalRunner.Result result, Reachability reach, Duration wallTime) {
             return new TopicResult(result.topic().name(), result.truthSize(), reach.reachedRelevant(),
-                    result.pages(), result.runs().stream().map(Crawl::of).toList(), wallTime);
+                    reach.informedRelevant(), result.pages(), result.runs().stream().map(Crawl::of).toList(), wallTime);
         }
 
         Optional<Crawl> crawl(String strategy) {
@@ -63,7 +65,8 @@ public final class SuiteSummary {
 
     /** One line of the summary: a topic and a strategy. */
     public record Row(String topic, String strategy, int truthSize, int reachableRelevant, double reachableShare,
-                      double recall, double recallOfReachable, int halfR, double harvestRateHalf, double harvestRate,
+                      double recall, double recallOfReachable, double informedRecall, double recallOfInformed,
+                      int halfR, double harvestRateHalf, double harvestRate,
                       double liftOverBreadthFirst, double liftOverBestFirst, double crawlerPrecision,
                       double crawlerRecall, int relevantHosts, double pagesPerSecond, double crawlSeconds) {
     }
@@ -93,6 +96,7 @@ public final class SuiteSummary {
             int r = t.truthSize();
             int half = Math.max(1, r / 2);
             double share = r == 0 ? Double.NaN : (double) t.reachableRelevant() / r;
+            double informed = r == 0 ? Double.NaN : (double) t.informedRelevant() / r;
             CrawlMetrics bfs = t.crawl(EvalRunner.BASELINE).map(Crawl::metrics).orElse(null);
             CrawlMetrics best = t.crawl(BEST_FIRST).map(Crawl::metrics).orElse(null);
             for (Crawl c : t.crawls()) {
@@ -101,7 +105,7 @@ public final class SuiteSummary {
                 CrawlMetrics.Verdicts v = m.verdicts(m.fetched());
                 double seconds = c.elapsed().toMillis() / 1000.0;
                 rows.add(new Row(t.topic(), c.strategy(), r, t.reachableRelevant(), share, recall,
-                        ratio(recall, share), half, m.harvestRate(half), m.harvestRate(r),
+                        ratio(recall, share), informed, ratio(recall, informed), half, m.harvestRate(half), m.harvestRate(r),
                         bfs == null ? Double.NaN : m.lift(bfs, r), best == null ? Double.NaN : m.lift(best, r),
                         v.precision(), v.recall(), m.relevantHosts(m.fetched()),
                         seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds));
@@ -156,7 +160,7 @@ public final class SuiteSummary {
     // ---- rendering ----
 
     private static final List<String> HEADER = List.of("topic", "strategy", "|R|", "reachable", "recall@|R|",
-            "recall/reach.", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best", "crawler P", "crawler R", "rel. hosts",
+            "recall/reach.", "informed", "recall/inf.", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best", "crawler P", "crawler R", "rel. hosts",
             "pages/s", "crawl time");
     private static final List<String> MEAN_HEADER = List.of("strategy", "topics", "mean recall@|R|",
             "mean recall@|R| / best-first's");
@@ -166,7 +170,8 @@ public final class SuiteSummary {
         for (Row r : rows()) {
             cells.add(List.of(r.topic(), r.strategy(), Integer.toString(r.truthSize()),
                     r.reachableRelevant() + " (" + percent(r.reachableShare()) + ")", percent(r.recall()),
-                    percent(r.recallOfReachable()), percent(r.harvestRateHalf()), percent(r.harvestRate()),
+                    percent(r.recallOfReachable()), percent(r.informedRecall()), percent(r.recallOfInformed()),
+                    percent(r.harvestRateHalf()), percent(r.harvestRate()),
                     fixed(r.liftOverBreadthFirst()),
                     fixed(r.liftOverBestFirst()), percent(r.crawlerPrecision()), percent(r.crawlerRecall()),
                     Integer.toString(r.relevantHosts()), oneDecimal(r.pagesPerSecond()),
@@ -210,12 +215,13 @@ public final class SuiteSummary {
     /** One line per topic and strategy; fractions, not percentages; empty where undefined. */
     public String csv() {
         StringBuilder sb = new StringBuilder("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,"
-                + "recall_of_reachable,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,lift_over_best_first,"
+                + "recall_of_reachable,informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,lift_over_best_first,"
                 + "crawler_precision,crawler_recall,relevant_hosts,pages_per_second,crawl_seconds\n");
         for (Row r : rows()) {
             sb.append(String.join(",", r.topic(), r.strategy(), Integer.toString(r.truthSize()),
                     Integer.toString(r.reachableRelevant()), number(r.reachableShare()), number(r.recall()),
-                    number(r.recallOfReachable()), Integer.toString(r.halfR()), number(r.harvestRateHalf()),
+                    number(r.recallOfReachable()), number(r.informedRecall()), number(r.recallOfInformed()),
+                    Integer.toString(r.halfR()), number(r.harvestRateHalf()),
                     number(r.harvestRate()), number(r.liftOverBreadthFirst()), number(r.liftOverBestFirst()),
                     number(r.crawlerPrecision()), number(r.crawlerRecall()), Integer.toString(r.relevantHosts()),
                     number(r.pagesPerSecond()), number(r.crawlSeconds()))).append('\n');

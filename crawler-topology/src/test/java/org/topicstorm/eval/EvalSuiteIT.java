@@ -72,6 +72,7 @@ class EvalSuiteIT {
         assertEquals(6, t.truthSize());
         assertEquals(6, t.pages(), "|R| pages per crawl by default");
         assertEquals(6, t.reachableRelevant(), "every net page is linked from the seed");
+        assertEquals(5, t.informedRelevant(), "in |R| = 6 fetches: the index, then net/0 to net/4");
         assertEquals(List.of("breadth-first", "best-first"),
                 t.crawls().stream().map(SuiteSummary.Crawl::strategy).toList());
         for (SuiteSummary.Crawl c : t.crawls()) {

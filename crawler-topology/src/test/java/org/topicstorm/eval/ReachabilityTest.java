@@ -93,6 +93,10 @@ class ReachabilityTest {
         assertEquals(6, r.reachedPages());
         assertEquals(5, r.truthSize());
         assertEquals(4.0 / 5, r.share(), 1e-12);
+        // within |R| = 5 fetches an informed crawler takes index, t/a, t/b, t/c on the other host, then x (t/d is a
+        // sixth fetch away)
+        assertEquals(3, r.informedRelevant());
+        assertEquals(3.0 / 5, r.informedShare(), 1e-12);
     }
 
     @Test

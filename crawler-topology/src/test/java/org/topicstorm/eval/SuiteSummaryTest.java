@@ -58,16 +58,16 @@ class SuiteSummaryTest {
      */
     private static SuiteSummary summary() {
         GroundTruth r1 = truth("r1", "r2", "r3", "r4");
-        SuiteSummary.TopicResult t1 = new SuiteSummary.TopicResult("t1", 4, 3, 4, List.of(
+        SuiteSummary.TopicResult t1 = new SuiteSummary.TopicResult("t1", 4, 3, 2, 4, List.of(
                 crawl("breadth-first", metrics(r1, "x", "r1", "y", "z"), 4, 2),
                 crawl("best-first", metrics(r1, "r1", "r2", "x", "y"), 6, 3),
                 crawl("hub", metrics(r1, "r1", "r2", "r3", "x"), 5, 4)), Duration.ofSeconds(65));
         GroundTruth r2 = truth("s1", "s2");
-        SuiteSummary.TopicResult t2 = new SuiteSummary.TopicResult("t2", 2, 2, 2, List.of(
+        SuiteSummary.TopicResult t2 = new SuiteSummary.TopicResult("t2", 2, 2, 2, 2, List.of(
                 crawl("breadth-first", metrics(r2, "s1", "q"), 2, 1),
                 crawl("best-first", metrics(r2, "q", "s1"), 2, 1)), Duration.ofSeconds(6));
         GroundTruth r3 = truth("u1", "u2", "u3", "u4");
-        SuiteSummary.TopicResult t3 = new SuiteSummary.TopicResult("t3", 4, 4, 2, List.of(
+        SuiteSummary.TopicResult t3 = new SuiteSummary.TopicResult("t3", 4, 4, 3, 2, List.of(
                 crawl("breadth-first", metrics(r3, "u1", "v"), 2, 1),
                 crawl("best-first", metrics(r3, "u1", "u2"), 2, 1)), Duration.ofSeconds(3723));
         return new SuiteSummary(List.of(t1, t2, t3), Duration.ofSeconds(3794));
@@ -86,6 +86,8 @@ class SuiteSummaryTest {
         assertEquals(0.75, bfs.reachableShare(), EPS);
         assertEquals(0.25, bfs.recall(), EPS);
         assertEquals(1.0 / 3, bfs.recallOfReachable(), EPS);
+        assertEquals(0.5, bfs.informedRecall(), EPS);         // the informed crawler found 2 of 4
+        assertEquals(0.5, bfs.recallOfInformed(), EPS);       // 0.25 / 0.5
         assertEquals(2, bfs.halfR());
         assertEquals(0.5, bfs.harvestRateHalf(), EPS);
         assertEquals(0.25, bfs.harvestRate(), EPS);
@@ -109,6 +111,7 @@ class SuiteSummaryTest {
         SuiteSummary.Row hub = rows.get(2);
         assertEquals(0.75, hub.recall(), EPS);
         assertEquals(1.0, hub.recallOfReachable(), EPS);
+        assertEquals(1.5, hub.recallOfInformed(), EPS);       // 0.75 / 0.5: the greedy informed crawl is beatable
         assertEquals(3.0, hub.liftOverBreadthFirst(), EPS);
         assertEquals(1.5, hub.liftOverBestFirst(), EPS);
         assertEquals(1.25, hub.pagesPerSecond(), EPS);       // 5 pages in 4 s
@@ -129,6 +132,8 @@ class SuiteSummaryTest {
         assertEquals("t3", t3.topic());
         assertTrue(Double.isNaN(t3.recall()));
         assertTrue(Double.isNaN(t3.recallOfReachable()));
+        assertTrue(Double.isNaN(t3.recallOfInformed()));
+        assertEquals(0.75, t3.informedRecall(), EPS);
         assertTrue(Double.isNaN(t3.harvestRate()));
         assertTrue(Double.isNaN(t3.liftOverBreadthFirst()));
         assertEquals(0.5, t3.harvestRateHalf(), EPS);
@@ -160,7 +165,7 @@ class SuiteSummaryTest {
         assertEquals(2.0, SuiteSummary.mean(List.of(1.0, 2.0, 3.0)), EPS);
         // a topic without best-first: no lift over it, no ratio to it
         GroundTruth r = truth("a");
-        SuiteSummary s = new SuiteSummary(List.of(new SuiteSummary.TopicResult("t", 1, 1, 1,
+        SuiteSummary s = new SuiteSummary(List.of(new SuiteSummary.TopicResult("t", 1, 1, 1, 1,
                 List.of(crawl("breadth-first", metrics(r, "a"), 1, 1)), Duration.ofSeconds(1))), null);
         assertTrue(Double.isNaN(s.rows().get(0).liftOverBestFirst()));
         assertEquals(1.0, s.rows().get(0).liftOverBreadthFirst(), EPS);
@@ -170,8 +175,10 @@ class SuiteSummaryTest {
 
     @Test
     void reachableShareOfAnEmptyTruthIsUndefined() {
-        assertEquals(0.75, new Reachability(10, 3, 4).share(), EPS);
-        assertTrue(Double.isNaN(new Reachability(0, 0, 0).share()));
+        assertEquals(0.75, new Reachability(10, 3, 4, 2).share(), EPS);
+        assertEquals(0.5, new Reachability(10, 3, 4, 2).informedShare(), EPS);
+        assertTrue(Double.isNaN(new Reachability(0, 0, 0, 0).share()));
+        assertTrue(Double.isNaN(new Reachability(0, 0, 0, 0).informedShare()));
     }
 
     @Test
@@ -184,19 +191,20 @@ class SuiteSummaryTest {
         assertTrue(text.contains("t1 1m05s, t2 6s, t3 1h02m03s"), text);
 
         String[] csv = s.csv().split("\n");
-        assertEquals("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,recall_of_reachable,half_r,"
-                + "hr_at_half_r,hr_at_r,lift_over_breadth_first,lift_over_best_first,crawler_precision,"
+        assertEquals("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,recall_of_reachable,"
+                + "informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,lift_over_best_first,crawler_precision,"
                 + "crawler_recall,relevant_hosts,pages_per_second,crawl_seconds", csv[0]);
-        assertEquals("t1,hub,4,3,0.7500,0.7500,1.0000,2,1.0000,0.7500,3.0000,1.5000,0.7500,1.0000,1,1.2500,4.0000",
+        assertEquals("t1,hub,4,3,0.7500,0.7500,1.0000,0.5000,1.5000,2,1.0000,0.7500,3.0000,1.5000,0.7500,1.0000,1,"
+                + "1.2500,4.0000",
                 csv[3]);
-        assertEquals("t3,breadth-first,4,4,1.0000,,,2,0.5000,,,,0.5000,1.0000,1,2.0000,1.0000", csv[6]);
+        assertEquals("t3,breadth-first,4,4,1.0000,,,0.7500,,2,0.5000,,,,0.5000,1.0000,1,2.0000,1.0000", csv[6]);
         String[] means = s.meansCsv().split("\n");
         assertEquals("breadth-first,2,0.3750,2,0.7500", means[1]);
         assertEquals("hub,1,0.7500,1,1.5000", means[3]);
 
         String md = s.markdown();
         assertTrue(md.startsWith("| topic | strategy | \\|R\\| | reachable | recall@\\|R\\| |"), md);
-        assertTrue(md.contains("| t1 | hub | 4 | 3 (75.0%) | 75.0% | 100.0% | 100.0% | 75.0% | 3.00 | 1.50 |"), md);
+        assertTrue(md.contains("| t1 | hub | 4 | 3 (75.0%) | 75.0% | 100.0% | 50.0% | 150.0% | 100.0% | 75.0% | 3.00 | 1.50 |"), md);
         assertTrue(md.contains("| breadth-first | 2 | 37.5% | 0.75 |"), md);
 
         s.writeFiles(dir);
