@@ -63,7 +63,9 @@ public final class BenchNode implements AutoCloseable {
             try {
                 node.stop();
             } finally {
-                FileUtils.deleteQuietly(home.toFile());
+                if (!FileUtils.deleteQuietly(home.toFile())) {
+                    System.err.println("could not delete " + home);
+                }
             }
         }
     }

@@ -1,7 +1,7 @@
 package org.topicstorm.cli;
 
-import org.apache.commons.io.FileUtils;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.apache.commons.io.FileUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
@@ -249,7 +249,6 @@ final class VectorsCommand {
             return 0;
         }
     }
-
 
     private static void println(PrintWriter out, String line) {
         out.println(line);

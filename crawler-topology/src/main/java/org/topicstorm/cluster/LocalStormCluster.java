@@ -1,6 +1,6 @@
 package org.topicstorm.cluster;
 
-import org.apache.commons.io.FileUtils;
+import org.apache.commons.io.file.PathUtils;
 import org.apache.storm.generated.ClusterSummary;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -210,9 +211,11 @@ public final class LocalStormCluster {
 
     private void prepareHome() throws IOException {
         // A fresh cluster at every start: old topologies, assignments and blobs would only get in the way.
-        FileUtils.deleteDirectory(home.resolve("storm-local").toFile());
-        FileUtils.deleteDirectory(home.resolve("zookeeper").toFile());
-        FileUtils.deleteDirectory(stormHome().toFile());
+        for (Path old : List.of(home.resolve("storm-local"), home.resolve("zookeeper"), stormHome())) {
+            if (Files.exists(old, LinkOption.NOFOLLOW_LINKS)) {
+                PathUtils.delete(old); // a symbolic link goes, not what it points to
+            }
+        }
         for (String dir : List.of("storm-local", "zookeeper", "logs", "pids", "storm-home/conf", "storm-home/log4j2",
                 "storm-home/extlib")) {
             Files.createDirectories(home.resolve(dir));
@@ -524,7 +527,6 @@ public final class LocalStormCluster {
         }
         return null;
     }
-
 
     /** Logging of the daemons: one file each, ${storm.log.dir}/${logfile.name}. */
     static final String DAEMON_LOG4J = """

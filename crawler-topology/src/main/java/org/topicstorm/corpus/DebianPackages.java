@@ -1,6 +1,7 @@
 package org.topicstorm.corpus;
 
 import org.topicstorm.os.Processes;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,9 +69,9 @@ final class DebianPackages {
         Duration timeout = Duration.ofMinutes(TIMEOUT_MINUTES);
         Processes.Result r = Processes.run(List.of(command), dir, timeout);
         if (!r.ok()) {
-            String last = Processes.lastLines(r.output(), 3);
+            List<String> last = r.started() ? Processes.lastLines(r.output(), 3) : List.of();
             throw new IOException(failure + ": '" + String.join(" ", command) + "' " + r.failure(timeout)
-                    + (last.isEmpty() ? "" : ": " + last));
+                    + (last.isEmpty() ? "" : ": " + String.join(" | ", last)));
         }
     }
 }

@@ -2,6 +2,7 @@ package org.topicstorm.es;
 
 import org.apache.commons.io.FileUtils;
 import org.topicstorm.os.Processes;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -93,8 +94,9 @@ final class EsDistribution {
                 "dependency:get", "-Dartifact=" + ARTIFACT, "-Dtransitive=false"), workDir, timeout);
         if (!r.ok() || !Files.isRegularFile(zip)) {
             String why = r.ok() ? "mvn succeeded but " + zip + " is still missing" : "mvn " + r.failure(timeout);
-            throw new IllegalStateException("Could not fetch " + ARTIFACT + ": " + why + ". Last lines of mvn:\n"
-                    + Processes.lastLines(r.output(), 20).replace(" | ", "\n"));
+            List<String> last = r.started() ? Processes.lastLines(r.output(), 20) : List.of();
+            throw new IllegalStateException("Could not fetch " + ARTIFACT + ": " + why
+                    + (last.isEmpty() ? "" : ". Last lines of mvn:\n" + String.join("\n", last)));
         }
         return zip;
     }

@@ -1,8 +1,11 @@
 package org.topicstorm.es;
 
-import org.topicstorm.os.Processes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.topicstorm.os.Processes;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -27,8 +30,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A local single-node Elasticsearch server, run from the integ-test-zip distribution in the Maven repository.

@@ -1,7 +1,9 @@
 package org.topicstorm.es;
 
 import org.topicstorm.os.Processes;
+
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +23,7 @@ record RunAs(String name, long uid, long gid, Path setpriv) {
         Processes.Result uid = Processes.run(List.of("id", "-u", user));
         Processes.Result gid = Processes.run(List.of("id", "-g", user));
         if (!uid.ok() || !gid.ok()) {
-            throw new IllegalStateException("User '" + user + "' not found (" + uid.output() + "): Elasticsearch "
+            throw new IllegalStateException("User '" + user + "' not found (" + why(uid) + "): Elasticsearch "
                     + "refuses to run as root, so it runs as an unprivileged user; choose an existing one");
         }
         long uidValue = Long.parseLong(uid.output().strip());
@@ -29,6 +31,11 @@ record RunAs(String name, long uid, long gid, Path setpriv) {
             throw new IllegalStateException("User '" + user + "' is root (uid 0): choose an unprivileged user");
         }
         return new RunAs(user, uidValue, Long.parseLong(gid.output().strip()), setpriv);
+    }
+
+    /** A failed command's output, or how it failed when it said nothing (a timeout, an exit code). */
+    private static String why(Processes.Result r) {
+        return r.output().isEmpty() ? r.failure(Duration.ofMinutes(1)) : r.output();
     }
 
     /** Command words that run the rest of a command line as this user. */
@@ -40,7 +47,7 @@ record RunAs(String name, long uid, long gid, Path setpriv) {
     void takeOwnership(Path home) {
         Processes.Result result = Processes.run(List.of("chown", "-R", uid + ":" + gid, home.toString()));
         if (!result.ok()) {
-            throw new IllegalStateException("Cannot give " + home + " to user " + name + ": " + result.output());
+            throw new IllegalStateException("Cannot give " + home + " to user " + name + ": " + why(result));
         }
     }
 

@@ -30,40 +30,55 @@ public final class InformedCrawl {
      * @param starts  the seed URLs, in order
      * @param pageKey the labelled page a URL stands for (several spellings of one page count once), or null when
      *                the URL is not relevant
-     * @param budget  fetches allowed
+     * @param budget   fetches allowed
+     * @param maxDepth the topic's limits.max-depth: links of a page this many links from a seed are not followed
+     *                 (0 = no limit)
      * @return the relevant pages found within the budget
      */
     public static int relevantFound(Map<String, List<String>> graph, Collection<String> starts,
-                                    Function<String, String> pageKey, int budget) {
+                                    Function<String, String> pageKey, int budget, int maxDepth) {
+        Function<String, String> key = memo(pageKey); // asked for every link the searches cross
         Set<String> known = new LinkedHashSet<>(starts); // URLs found and not fetched yet
+        Map<String, Integer> depth = new HashMap<>(); // of the known and fetched URLs: the fewest links from a seed
+        starts.forEach(s -> depth.put(s, 0));
         Set<String> fetched = new HashSet<>();
         Set<String> found = new HashSet<>();
         for (int fetches = 0; fetches < budget && !known.isEmpty(); fetches++) {
             String next = null;
             for (String url : known) {
-                if (isNew(url, pageKey, found)) {
+                if (isNew(url, key, found)) {
                     next = url;
                     break;
                 }
             }
             if (next == null) {
-                next = firstHopToRelevant(graph, known, fetched, pageKey, found);
+                next = firstHopToRelevant(graph, known, fetched, depth, maxDepth, key, found);
                 if (next == null) {
                     break; // nothing relevant is left within reach
                 }
             }
             known.remove(next);
             fetched.add(next);
-            if (isNew(next, pageKey, found)) {
-                found.add(pageKey.apply(next));
+            if (isNew(next, key, found)) {
+                found.add(key.apply(next));
+            }
+            int d = depth.get(next);
+            if (maxDepth > 0 && d >= maxDepth) {
+                continue; // as the crawl: a page at the depth limit is fetched, its links are not followed
             }
             for (String to : graph.getOrDefault(next, List.of())) {
                 if (!fetched.contains(to)) {
                     known.add(to);
+                    depth.merge(to, d + 1, Math::min);
                 }
             }
         }
         return found.size();
+    }
+
+    private static Function<String, String> memo(Function<String, String> f) {
+        Map<String, java.util.Optional<String>> cache = new HashMap<>();
+        return url -> cache.computeIfAbsent(url, u -> java.util.Optional.ofNullable(f.apply(u))).orElse(null);
     }
 
     private static boolean isNew(String url, Function<String, String> pageKey, Set<String> found) {
@@ -72,24 +87,33 @@ public final class InformedCrawl {
     }
 
     /**
-     * Breadth-first from every known URL at once over pages not fetched: the known URL whose descendants include the
-     * nearest relevant page not found yet (the first such known URL in its order when several are as near).
+     * Breadth-first from every known URL at once over pages not fetched, within the depth limit: the known URL whose
+     * descendants include the nearest relevant page not found yet (the first such known URL in its order when
+     * several are as near).
      */
     private static String firstHopToRelevant(Map<String, List<String>> graph, Set<String> known, Set<String> fetched,
+                                             Map<String, Integer> depth, int maxDepth,
                                              Function<String, String> pageKey, Set<String> found) {
         Map<String, String> origin = new HashMap<>();
+        Map<String, Integer> reached = new HashMap<>(); // depth along the search's path
         ArrayDeque<String> queue = new ArrayDeque<>();
         for (String url : known) {
             origin.put(url, url);
+            reached.put(url, depth.get(url));
             queue.add(url);
         }
         while (!queue.isEmpty()) {
             String url = queue.poll();
+            int d = reached.get(url);
+            if (maxDepth > 0 && d >= maxDepth) {
+                continue;
+            }
             for (String to : graph.getOrDefault(url, List.of())) {
                 if (fetched.contains(to) || origin.containsKey(to)) {
                     continue;
                 }
                 origin.put(to, origin.get(url));
+                reached.put(to, d + 1);
                 if (isNew(to, pageKey, found)) {
                     return origin.get(to);
                 }

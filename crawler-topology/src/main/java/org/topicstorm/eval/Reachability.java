@@ -85,7 +85,7 @@ public record Reachability(int reachedPages, int reachedRelevant, int truthSize,
         }
         List<String> seedUrls = starts.stream().map(URI::toString).toList();
         int informed = InformedCrawl.relevantFound(r.outlinks(), seedUrls,
-                url -> truth.isRelevant(url) ? GroundTruth.pageKey(url) : null, truth.size());
+                url -> truth.isRelevant(url) ? GroundTruth.pageKey(url) : null, truth.size(), maxDepth);
         return new Reachability(pages.size(), relevant.size(), truth.size(), informed);
     }
 }

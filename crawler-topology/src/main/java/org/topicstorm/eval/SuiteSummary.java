@@ -105,7 +105,8 @@ public final class SuiteSummary {
                 CrawlMetrics.Verdicts v = m.verdicts(m.fetched());
                 double seconds = c.elapsed().toMillis() / 1000.0;
                 rows.add(new Row(t.topic(), c.strategy(), r, t.reachableRelevant(), share, recall,
-                        ratio(recall, share), informed, ratio(recall, informed), half, m.harvestRate(half), m.harvestRate(r),
+                        ratio(recall, share), informed, ratio(recall, informed), half, m.harvestRate(half),
+                        m.harvestRate(r),
                         bfs == null ? Double.NaN : m.lift(bfs, r), best == null ? Double.NaN : m.lift(best, r),
                         v.precision(), v.recall(), m.relevantHosts(m.fetched()),
                         seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds));
@@ -160,8 +161,8 @@ public final class SuiteSummary {
     // ---- rendering ----
 
     private static final List<String> HEADER = List.of("topic", "strategy", "|R|", "reachable", "recall@|R|",
-            "recall/reach.", "informed", "recall/inf.", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best", "crawler P", "crawler R", "rel. hosts",
-            "pages/s", "crawl time");
+            "recall/reach.", "informed", "recall/inf.", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best", "crawler P",
+            "crawler R", "rel. hosts", "pages/s", "crawl time");
     private static final List<String> MEAN_HEADER = List.of("strategy", "topics", "mean recall@|R|",
             "mean recall@|R| / best-first's");
 
@@ -215,8 +216,8 @@ public final class SuiteSummary {
     /** One line per topic and strategy; fractions, not percentages; empty where undefined. */
     public String csv() {
         StringBuilder sb = new StringBuilder("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,"
-                + "recall_of_reachable,informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,lift_over_best_first,"
-                + "crawler_precision,crawler_recall,relevant_hosts,pages_per_second,crawl_seconds\n");
+                + "recall_of_reachable,informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,"
+                + "lift_over_breadth_first,lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,pages_per_second,crawl_seconds\n");
         for (Row r : rows()) {
             sb.append(String.join(",", r.topic(), r.strategy(), Integer.toString(r.truthSize()),
                     Integer.toString(r.reachableRelevant()), number(r.reachableShare()), number(r.recall()),

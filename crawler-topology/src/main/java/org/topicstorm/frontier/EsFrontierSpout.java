@@ -1,10 +1,8 @@
 package org.topicstorm.frontier;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import org.topicstorm.metrics.WorkerMetrics;
-import com.codahale.metrics.Timer;
-import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Timer;
 import com.digitalpebble.stormcrawler.Metadata;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -17,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.metrics.TaskMetrics;
 import org.topicstorm.topology.CrawlMetadata;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleFields;
@@ -24,6 +23,7 @@ import org.topicstorm.topology.TupleFields;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Storm adapter for {@link FrontierFeed}: emits due URLs from the ES status index, best-first, one shard per spout
@@ -93,8 +93,8 @@ public class EsFrontierSpout extends BaseRichSpout {
                     config.queryRefreshMs());
             batches = fresh;
         }
-        WorkerMetrics metrics = WorkerMetrics.of(context);
-        Timer queries = metrics.timer(WorkerMetrics.FRONTIER_QUERY);
+        TaskMetrics metrics = TaskMetrics.of(context);
+        Timer queries = metrics.timer(TaskMetrics.FRONTIER_QUERY);
         FrontierFeed.BatchReader untimed = batches;
         batches = (s, now, leftOut) -> {
             try (Timer.Context ignored = queries.time()) {
@@ -102,8 +102,8 @@ public class EsFrontierSpout extends BaseRichSpout {
             }
         };
         this.inFlight = new AtomicInteger();
-        metrics.gauge(WorkerMetrics.IN_FLIGHT, inFlight::get);
-        this.emitted = metrics.counter(WorkerMetrics.EMITTED);
+        metrics.gauge(TaskMetrics.IN_FLIGHT, inFlight::get);
+        this.emitted = metrics.counter(TaskMetrics.EMITTED);
         this.feed = new FrontierFeed(batches, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
                 config.minQueryIntervalMs(), config.purgatoryMs(), queryThread);
     }
@@ -118,9 +118,10 @@ public class EsFrontierSpout extends BaseRichSpout {
             if (patterns != null) {
                 patterns.emitted(doc.url(), doc.pattern());
             }
-            collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
+            // counted before the emit: without ackers Storm acks inside it
             inFlight.incrementAndGet();
             emitted.inc();
+            collector.emit(new Values(doc.url(), metadataOf(doc)), doc.url());
         }
     }
 

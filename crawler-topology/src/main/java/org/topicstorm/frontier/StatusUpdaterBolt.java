@@ -1,9 +1,8 @@
 package org.topicstorm.frontier;
 
-import org.topicstorm.metrics.WorkerMetrics;
-import com.codahale.metrics.Timer;
-import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Timer;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import com.digitalpebble.stormcrawler.util.MetadataTransfer;
@@ -16,6 +15,7 @@ import org.apache.storm.utils.TupleUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.metrics.TaskMetrics;
 import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.UrlFilterChain;
 import org.topicstorm.priority.Demotion;
@@ -68,9 +68,9 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         this.batch = new TupleBatch<>(config.statusBatchSize(), config.statusBatchMaxDelayMs(),
                 config.statusBatchQuietMs(), config.bulkLimits().maxDocs());
         this.fetchClock = new FetchClock();
-        WorkerMetrics metrics = WorkerMetrics.of(context);
-        this.writes = metrics.timer(WorkerMetrics.STATUS_WRITE);
-        this.writeFailures = metrics.counter(WorkerMetrics.STATUS_WRITE_FAILURES);
+        TaskMetrics metrics = TaskMetrics.of(context);
+        this.writes = metrics.timer(TaskMetrics.STATUS_WRITE);
+        this.writeFailures = metrics.counter(TaskMetrics.STATUS_WRITE_FAILURES);
     }
 
     @Override

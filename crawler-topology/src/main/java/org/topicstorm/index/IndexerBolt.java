@@ -1,9 +1,8 @@
 package org.topicstorm.index;
 
-import org.topicstorm.metrics.WorkerMetrics;
-import com.codahale.metrics.Timer;
-import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Timer;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.util.ConfUtils;
 import org.apache.storm.task.OutputCollector;
@@ -17,6 +16,7 @@ import org.apache.storm.utils.TupleUtils;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
+import org.topicstorm.metrics.TaskMetrics;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.Relevance;
 import org.topicstorm.topology.CrawlMetadata;
@@ -56,9 +56,9 @@ public class IndexerBolt extends BaseRichBolt {
                 Long.MAX_VALUE);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
-        WorkerMetrics metrics = WorkerMetrics.of(context);
-        this.writes = metrics.timer(WorkerMetrics.CONTENT_WRITE);
-        this.writeFailures = metrics.counter(WorkerMetrics.CONTENT_WRITE_FAILURES);
+        TaskMetrics metrics = TaskMetrics.of(context);
+        this.writes = metrics.timer(TaskMetrics.CONTENT_WRITE);
+        this.writeFailures = metrics.counter(TaskMetrics.CONTENT_WRITE_FAILURES);
     }
 
     @Override

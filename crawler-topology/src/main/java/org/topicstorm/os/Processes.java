@@ -1,10 +1,13 @@
 package org.topicstorm.os;
 
 import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecuteResultHandler;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.Executor;
 import org.apache.commons.exec.PumpStreamHandler;
+import org.apache.commons.exec.Watchdog;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -35,21 +38,22 @@ public final class Processes {
     /**
      * What a command did.
      *
-     * @param exitCode its exit code; -1 when it did not start or was killed
+     * @param exitCode its exit code; -1 when it did not start, was killed or its exit is unknown
      * @param output   its standard output and error together, stripped (or why it did not start)
+     * @param started  whether it started at all
      * @param timedOut whether the timeout killed it
      */
-    public record Result(int exitCode, String output, boolean timedOut) {
+    public record Result(int exitCode, String output, boolean started, boolean timedOut) {
         public boolean ok() {
             return exitCode == 0 && !timedOut;
         }
 
-        /** "exited with N", "timed out after ...", or why it did not start, for an error message. */
+        /** "exited with N", "timed out after ...", or why it did not start or end, for an error message. */
         public String failure(Duration timeout) {
             if (timedOut) {
                 return "timed out after " + describe(timeout);
             }
-            return exitCode == -1 ? output : "exited with " + exitCode;
+            return exitCode == -1 ? (started ? "failed" : output) : "exited with " + exitCode;
         }
     }
 
@@ -59,8 +63,9 @@ public final class Processes {
     }
 
     /**
-     * Runs a command to its end or until the timeout kills it. Its standard input is empty; its output (kept in
-     * memory: these tools say little) is returned with the exit code.
+     * Runs a command to its end or until the timeout kills it (and whatever it started). Its standard input is
+     * empty; its output (kept in memory: these tools say little) is returned with the exit code. An interrupt kills
+     * it too, and is kept for the caller.
      *
      * @param dir the working directory, or null for the current one
      */
@@ -70,12 +75,12 @@ public final class Processes {
         }
         CommandLine line = new CommandLine(command.get(0));
         for (String arg : command.subList(1, command.size())) {
-            line.addArgument(arg, false); // arguments go as they are: no quoting, no ${} substitution
+            line.addArgument(arg, false); // as they are: commons-exec would otherwise quote arguments with spaces
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         PumpStreamHandler streams = new PumpStreamHandler(output, output, new ByteArrayInputStream(new byte[0]));
         streams.setStopTimeout(PUMP_STOP);
-        ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
+        KillingWatchdog watchdog = new KillingWatchdog(timeout);
         DefaultExecutor executor = DefaultExecutor.builder().get();
         if (dir != null) {
             executor.setWorkingDirectory(dir.toFile());
@@ -83,18 +88,70 @@ public final class Processes {
         executor.setStreamHandler(streams);
         executor.setWatchdog(watchdog);
         executor.setExitValues(null); // every exit code is a result here, not an exception
-        int exit;
+        DefaultExecuteResultHandler done = new DefaultExecuteResultHandler();
         try {
-            exit = executor.execute(line);
-        } catch (ExecuteException e) {
-            exit = e.getExitValue();
+            executor.execute(line, done);
+            done.waitFor();
         } catch (IOException e) {
             String why = e.getMessage();
-            return new Result(-1, "cannot run " + command.get(0) + ": " + (why == null ? e : why), false);
+            return new Result(-1, "cannot run " + command.get(0) + ": " + (why == null ? e : why), false, false);
+        } catch (InterruptedException e) {
+            watchdog.destroyProcess();
+            Thread.currentThread().interrupt();
+            return new Result(-1, "interrupted", true, false);
         }
         String text = output.toString(StandardCharsets.UTF_8).strip();
-        boolean killed = watchdog.killedProcess();
-        return new Result(killed ? -1 : exit, text, killed);
+        if (!watchdog.started()) {
+            ExecuteException e = done.getException();
+            Throwable cause = e == null || e.getCause() == null ? e : e.getCause();
+            return new Result(-1, "cannot run " + command.get(0) + ": " + (cause == null ? "not started"
+                    : cause.getMessage()), false, false);
+        }
+        if (watchdog.killedProcess()) {
+            return new Result(-1, text, true, true);
+        }
+        int exit = done.getExitValue();
+        if (exit == Executor.INVALID_EXITVALUE) {
+            // the command ended but its output could not be read to its end (e.g. a background child holds it)
+            ExecuteException e = done.getException();
+            return new Result(-1, (text + "\n(" + (e == null ? "no exit code" : e.getMessage()) + ")").strip(),
+                    true, false);
+        }
+        return new Result(exit, text, true, false);
+    }
+
+    /**
+     * commons-exec's watchdog only asks the child to stop (SIGTERM), which a child may ignore while holding the
+     * executor; at the timeout this one kills the child and everything it started.
+     */
+    private static final class KillingWatchdog extends ExecuteWatchdog {
+        private volatile Process process;
+
+        @SuppressWarnings("deprecation") // the builder makes only the base class
+        KillingWatchdog(Duration timeout) {
+            super(timeout.toMillis());
+        }
+
+        @Override
+        public synchronized void start(Process process) {
+            this.process = process;
+            super.start(process);
+        }
+
+        boolean started() {
+            return process != null;
+        }
+
+        @Override
+        public synchronized void timeoutOccured(Watchdog w) {
+            Process p = process;
+            List<ProcessHandle> started = p == null ? List.of() : p.descendants().toList();
+            super.timeoutOccured(w);
+            started.forEach(ProcessHandle::destroyForcibly);
+            if (p != null) {
+                p.destroyForcibly();
+            }
+        }
     }
 
     /** The first executable named {@code name} on PATH, or null. */
@@ -129,15 +186,15 @@ public final class Processes {
         }
     }
 
-    /** The last {@code lines} non-blank lines of a command's output joined with " | ", for an error message. */
-    public static String lastLines(String output, int lines) {
+    /** The last {@code lines} non-blank lines of a command's output, stripped, for an error message. */
+    public static List<String> lastLines(String output, int lines) {
         List<String> kept = new ArrayList<>();
         for (String line : output.split("\n")) {
             if (!line.isBlank()) {
                 kept.add(line.strip());
             }
         }
-        return String.join(" | ", kept.subList(Math.max(0, kept.size() - lines), kept.size()));
+        return List.copyOf(kept.subList(Math.max(0, kept.size() - lines), kept.size()));
     }
 
     /** The effective user id of this JVM (0 = root). */

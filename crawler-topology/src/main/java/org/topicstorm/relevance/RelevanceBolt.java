@@ -1,8 +1,7 @@
 package org.topicstorm.relevance;
 
-import org.topicstorm.metrics.WorkerMetrics;
-import com.codahale.metrics.Counter;
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import com.codahale.metrics.Counter;
 import com.digitalpebble.stormcrawler.Constants;
 import com.digitalpebble.stormcrawler.Metadata;
 import com.digitalpebble.stormcrawler.persistence.Status;
@@ -22,9 +21,11 @@ import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.FrontierConfig;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusWriter;
+import org.topicstorm.metrics.TaskMetrics;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.CrawlMetadata;
+import org.topicstorm.topology.LogThrottle;
 import org.topicstorm.topology.TopicStormConfig;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.topology.TupleFields;
@@ -33,7 +34,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.topicstorm.topology.LogThrottle;
 
 /**
  * Scores each parsed page with the model the topic file configures ({@link RelevanceModels}).
@@ -60,18 +60,18 @@ public class RelevanceBolt extends BaseRichBolt {
     /** The writer's round over new judgements, run before it saves; null when there is none. */
     private transient Runnable learn;
     private transient ElasticsearchClient es;
-    private transient Counter fetched;
+    private transient Counter judged;
     private transient Counter relevant;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
         this.collector = collector;
-        WorkerMetrics metrics = WorkerMetrics.of(context);
-        this.fetched = metrics.counter(WorkerMetrics.PAGES_FETCHED);
-        this.relevant = metrics.counter(WorkerMetrics.PAGES_RELEVANT);
-        Counter f = fetched;
+        TaskMetrics metrics = TaskMetrics.of(context);
+        this.judged = metrics.counter(TaskMetrics.PAGES_JUDGED);
+        this.relevant = metrics.counter(TaskMetrics.PAGES_RELEVANT);
+        Counter f = judged;
         Counter r = relevant;
-        metrics.gauge(WorkerMetrics.HARVEST_RATE, () -> WorkerMetrics.harvestRate(r.getCount(), f.getCount()));
+        metrics.gauge(TaskMetrics.HARVEST_RATE, () -> TaskMetrics.harvestRate(r.getCount(), f.getCount()));
         Topic topic = TopicStormConfig.topic(conf);
         if (topic.relevance().usesAdaptiveModel()) {
             boolean writer = context == null || context.getThisTaskIndex() == 0;
@@ -117,7 +117,7 @@ public class RelevanceBolt extends BaseRichBolt {
             collector.ack(input);
             return;
         }
-        fetched.inc();
+        judged.inc();
         if (relevance.relevant()) {
             relevant.inc();
         }

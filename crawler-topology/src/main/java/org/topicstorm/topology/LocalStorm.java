@@ -94,5 +94,4 @@ public final class LocalStorm implements AutoCloseable {
             FileUtils.deleteQuietly(zkDir.toFile()); // best effort, as ZooKeeper may still hold a file
         }
     }
-
 }

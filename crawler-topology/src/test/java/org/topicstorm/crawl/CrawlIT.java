@@ -13,7 +13,7 @@ import org.topicstorm.es.EsTestNode;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.UrlIds;
-import org.topicstorm.metrics.WorkerMetrics;
+import org.topicstorm.metrics.TaskMetrics;
 import org.topicstorm.site.SiteServer;
 
 import java.nio.charset.Charset;
@@ -279,21 +279,23 @@ class CrawlIT {
         assertTrue(metrics.stream().anyMatch(m -> m.fetched() > 0 && m.pagesPerSecond() > 0), metrics.toString());
 
         // Storm's own metrics, the last sample taken during the idle seconds before the stop: every page judged
-        // (FETCHED: relevant or not) passed the relevance bolt once, the relevant ones are DONE
+        // (FETCHED: relevant or not) passed the relevance bolt at least once (again if a write failed and the URL
+        // was replayed); the relevance task's harvest-rate gauge is its own relevant / judged
         Map<String, Number> last = jmx.get();
-        long judged = status.values().stream().filter(d -> "FETCHED".equals(d.status())).count();
-        assertEquals(judged, CrawlTestSupport.sum(last, before, WorkerMetrics.PAGES_FETCHED), last.toString());
-        assertEquals(relevant.size(), CrawlTestSupport.sum(last, before, WorkerMetrics.PAGES_RELEVANT),
-                last.toString());
-        assertEquals((double) relevant.size() / judged,
-                CrawlTestSupport.sum(last, before, WorkerMetrics.HARVEST_RATE), 1e-9, last.toString());
+        long fetched = status.values().stream().filter(d -> "FETCHED".equals(d.status())).count();
+        double judged = CrawlTestSupport.sum(last, before, TaskMetrics.PAGES_JUDGED);
+        double judgedRelevant = CrawlTestSupport.sum(last, before, TaskMetrics.PAGES_RELEVANT);
+        assertTrue(judged >= fetched && judgedRelevant >= relevant.size(),
+                fetched + " fetched, " + relevant.size() + " relevant: " + last);
+        assertEquals(judgedRelevant / judged, CrawlTestSupport.sum(last, before, TaskMetrics.HARVEST_RATE), 1e-9,
+                "one relevance task: " + last);
         // every URL with a fetch attempt was emitted; queries and writes were timed; nothing is in flight at the end
         long attempted = status.values().stream().filter(d -> d.fetchCount() > 0 || d.errorCount() > 0).count();
-        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.EMITTED) >= attempted, last.toString());
-        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.FRONTIER_QUERY) > 0, last.toString());
-        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.STATUS_WRITE) > 0, last.toString());
-        assertTrue(CrawlTestSupport.sum(last, before, WorkerMetrics.CONTENT_WRITE) > 0, last.toString());
-        assertEquals(0, CrawlTestSupport.sum(last, before, WorkerMetrics.IN_FLIGHT), last.toString());
-        assertEquals(0, CrawlTestSupport.sum(last, before, WorkerMetrics.STATUS_WRITE_FAILURES), last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, TaskMetrics.EMITTED) >= attempted, last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, TaskMetrics.FRONTIER_QUERY) > 0, last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, TaskMetrics.STATUS_WRITE) > 0, last.toString());
+        assertTrue(CrawlTestSupport.sum(last, before, TaskMetrics.CONTENT_WRITE) > 0, last.toString());
+        assertEquals(0, CrawlTestSupport.sum(last, before, TaskMetrics.IN_FLIGHT), last.toString());
+        assertEquals(0, CrawlTestSupport.sum(last, before, TaskMetrics.STATUS_WRITE_FAILURES), last.toString());
     }
 }

@@ -1,6 +1,7 @@
 package org.topicstorm.es;
 
 import org.apache.commons.io.FileUtils;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

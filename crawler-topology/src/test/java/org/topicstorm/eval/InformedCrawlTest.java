@@ -29,25 +29,34 @@ class InformedCrawlTest {
 
     @Test
     void theNearestRelevantRegionIsOpenedFirst() {
-        assertEquals(0, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 2));  // S, A
-        assertEquals(2, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 4));  // S, A, a1, a2
-        assertEquals(2, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 6));  // + B, X
-        assertEquals(4, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 8));  // + x1, x2
+        assertEquals(0, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 2, 0));  // S, A
+        assertEquals(2, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 4, 0));  // S, A, a1, a2
+        assertEquals(2, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 6, 0));  // + B, X
+        assertEquals(4, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 8, 0));  // + x1, x2
     }
 
     @Test
     void aPageFoundUnderTwoSpellingsCountsOnceAndTheCrawlStopsWhenNothingIsLeft() {
         // a1# is never fetched: a1 was found first; after x3 nothing relevant is within reach
-        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 9));
-        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 100));
+        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 9, 0));
+        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 100, 0));
     }
 
     @Test
     void seedsAreFetchedLikeAnyURLAndARelevantSeedCounts() {
         // from the seeds X and S: x1, x2, x3 are known after one fetch (X), then S, A, a1, a2
-        assertEquals(3, InformedCrawl.relevantFound(GRAPH, List.of("S", "X"), KEY, 4));
-        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S", "X"), KEY, 8));
-        assertEquals(1, InformedCrawl.relevantFound(GRAPH, List.of("x1"), KEY, 5));
-        assertEquals(0, InformedCrawl.relevantFound(GRAPH, List.of(), KEY, 5));
+        assertEquals(3, InformedCrawl.relevantFound(GRAPH, List.of("S", "X"), KEY, 4, 0));
+        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S", "X"), KEY, 8, 0));
+        assertEquals(1, InformedCrawl.relevantFound(GRAPH, List.of("x1"), KEY, 5, 0));
+        assertEquals(0, InformedCrawl.relevantFound(GRAPH, List.of(), KEY, 5, 0));
+    }
+
+    @Test
+    void theDepthLimitIsTheCrawlsOwn() {
+        // max-depth 2: a1, a2 and X (depth 2) are fetched, X's links are not followed; nothing else is in reach
+        assertEquals(2, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 100, 2));
+        // max-depth 3: x1, x2, x3 (depth 3) too
+        assertEquals(5, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 100, 3));
+        assertEquals(0, InformedCrawl.relevantFound(GRAPH, List.of("S"), KEY, 100, 1));
     }
 }

@@ -192,11 +192,11 @@ class SuiteSummaryTest {
 
         String[] csv = s.csv().split("\n");
         assertEquals("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,recall_of_reachable,"
-                + "informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,lift_over_best_first,crawler_precision,"
-                + "crawler_recall,relevant_hosts,pages_per_second,crawl_seconds", csv[0]);
+                + "informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,"
+                + "lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,pages_per_second,crawl_seconds",
+                csv[0]);
         assertEquals("t1,hub,4,3,0.7500,0.7500,1.0000,0.5000,1.5000,2,1.0000,0.7500,3.0000,1.5000,0.7500,1.0000,1,"
-                + "1.2500,4.0000",
-                csv[3]);
+                + "1.2500,4.0000", csv[3]);
         assertEquals("t3,breadth-first,4,4,1.0000,,,0.7500,,2,0.5000,,,,0.5000,1.0000,1,2.0000,1.0000", csv[6]);
         String[] means = s.meansCsv().split("\n");
         assertEquals("breadth-first,2,0.3750,2,0.7500", means[1]);
@@ -204,7 +204,8 @@ class SuiteSummaryTest {
 
         String md = s.markdown();
         assertTrue(md.startsWith("| topic | strategy | \\|R\\| | reachable | recall@\\|R\\| |"), md);
-        assertTrue(md.contains("| t1 | hub | 4 | 3 (75.0%) | 75.0% | 100.0% | 50.0% | 150.0% | 100.0% | 75.0% | 3.00 | 1.50 |"), md);
+        assertTrue(md.contains("| t1 | hub | 4 | 3 (75.0%) | 75.0% | 100.0% | 50.0% | 150.0% | 100.0% | 75.0% | 3.00 "
+                + "| 1.50 |"), md);
         assertTrue(md.contains("| breadth-first | 2 | 37.5% | 0.75 |"), md);
 
         s.writeFiles(dir);

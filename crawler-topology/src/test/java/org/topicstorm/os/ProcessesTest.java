@@ -40,6 +40,17 @@ class ProcessesTest {
     }
 
     @Test
+    void aChildThatIgnoresTheRequestToStopIsKilledWithWhatItStarted() {
+        // SIGTERM is ignored by the shell and by the sleep it starts (ignored signals are inherited)
+        Duration timeout = Duration.ofMillis(300);
+        Processes.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> Processes.run(List.of("sh", "-c", "trap '' TERM; echo started; sleep 60; echo late"), null,
+                        timeout));
+        assertTrue(r.timedOut());
+        assertEquals("started", r.output());
+    }
+
+    @Test
     void standardInputIsEmptySoAReaderDoesNotWait() {
         Processes.Result r = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> Processes.run(List.of("cat"), null, MINUTE));
@@ -60,13 +71,14 @@ class ProcessesTest {
         Processes.Result r = Processes.run(List.of("no-such-program-topicstorm"), null, MINUTE);
         assertEquals(-1, r.exitCode());
         assertFalse(r.timedOut());
+        assertFalse(r.started());
         assertTrue(r.output().startsWith("cannot run no-such-program-topicstorm"), r.output());
         assertEquals(r.output(), r.failure(MINUTE));
     }
 
     @Test
     void lastLinesKeepsTheLastNonBlankLines() {
-        assertEquals("b | c", Processes.lastLines("a\n\nb\n  \nc\n", 2));
-        assertEquals("", Processes.lastLines("\n \n", 3));
+        assertEquals(List.of("b", "c"), Processes.lastLines("a\n\nb\n  \nc\n", 2));
+        assertEquals(List.of(), Processes.lastLines("\n \n", 3));
     }
 }

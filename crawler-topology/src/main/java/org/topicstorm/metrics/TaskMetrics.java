@@ -7,14 +7,15 @@ import org.apache.storm.task.TopologyContext;
 
 /**
  * The Storm (metrics v2) metrics a crawl's components register, one set per task, and the names a platform team reads
- * them by. Storm's configured reporters (`topology.metrics.reporters`, JMX by default: storm-conf/topicstorm-default
- * .yaml) publish them with the topology, component and task in the name; the crawl-wide figures (fetched, relevant,
- * harvest rate over the whole crawl) are in {@code <crawl>-metrics}, written by {@link MetricsSpout}.
+ * them by. Storm's configured reporters ({@code topology.metrics.reporters}, JMX by default: see
+ * storm-conf/topicstorm-default.yaml) publish them with the topology, component and task in the name. They count what
+ * each task did, replays included; the crawl-wide figures (pages fetched and relevant, harvest rate over the whole
+ * crawl) are in {@code <crawl>-metrics}, counted from the status index by {@link MetricsSpout}.
  *
  * <p>Without a context (a bolt prepared by a unit test) the metrics are made but not registered: the code that counts
  * needs no null checks.
  */
-public final class WorkerMetrics {
+public final class TaskMetrics {
 
     /** Timer: one frontier query of the spout (ES search of due URLs, with its refresh when one is due). */
     public static final String FRONTIER_QUERY = "topicstorm.frontier.query";
@@ -22,11 +23,14 @@ public final class WorkerMetrics {
     public static final String IN_FLIGHT = "topicstorm.frontier.in-flight";
     /** Counter: URLs the spout task emitted. */
     public static final String EMITTED = "topicstorm.frontier.emitted";
-    /** Counter: pages that reached the relevance bolt (fetched and parsed). */
-    public static final String PAGES_FETCHED = "topicstorm.pages.fetched";
-    /** Counter: of those, pages the model judged relevant. */
+    /**
+     * Counter: pages the relevance bolt judged (fetched and parsed); a page replayed after a failed write downstream
+     * is judged, and counted, again.
+     */
+    public static final String PAGES_JUDGED = "topicstorm.pages.judged";
+    /** Counter: of those, the judgements "relevant". */
     public static final String PAGES_RELEVANT = "topicstorm.pages.relevant";
-    /** Gauge: relevant / fetched pages of this task since it started (0 before the first page). */
+    /** Gauge: relevant / judged pages of this task since it started (0 before the first page). */
     public static final String HARVEST_RATE = "topicstorm.pages.harvest-rate";
     /** Timer: one bulk write of the status updater (reads of the current documents included). */
     public static final String STATUS_WRITE = "topicstorm.es.status-write";
@@ -39,13 +43,13 @@ public final class WorkerMetrics {
 
     private final TopologyContext context;
 
-    private WorkerMetrics(TopologyContext context) {
+    private TaskMetrics(TopologyContext context) {
         this.context = context;
     }
 
     /** @param context the task's context, or null (unit tests): metrics that nobody reports */
-    public static WorkerMetrics of(TopologyContext context) {
-        return new WorkerMetrics(context);
+    public static TaskMetrics of(TopologyContext context) {
+        return new TaskMetrics(context);
     }
 
     public Counter counter(String name) {
