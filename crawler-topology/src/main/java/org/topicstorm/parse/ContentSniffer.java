@@ -1,10 +1,18 @@
 package org.topicstorm.parse;
 
+import org.apache.tika.metadata.Metadata;
+import org.apache.tika.mime.MediaType;
+import org.apache.tika.mime.MimeTypes;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Locale;
 
 /**
  * Rejects content that is not HTML before it is parsed: servers label images, archives and PDFs as text/html often
- * enough, and jsoup would turn them into pages of garbage text and links.
+ * enough, and jsoup would turn them into pages of garbage text and links. Known binary formats are recognised by
+ * Tika's magic numbers; what has none is binary when too many of its first bytes are control characters.
  */
 final class ContentSniffer {
 
@@ -17,32 +25,8 @@ final class ContentSniffer {
      */
     static final double MAX_CONTROL_SHARE = 0.03;
 
-    private record Magic(String name, int offset, byte[] bytes) {
-    }
-
-    private static final Magic[] MAGIC = {
-        magic("PNG image", 0, 0x89, 'P', 'N', 'G'),
-        magic("GIF image", 0, 'G', 'I', 'F', '8'),
-        magic("JPEG image", 0, 0xFF, 0xD8, 0xFF),
-        magic("WebP image", 8, 'W', 'E', 'B', 'P'),
-        magic("ICO image", 0, 0x00, 0x00, 0x01, 0x00),
-        magic("PDF document", 0, '%', 'P', 'D', 'F', '-'),
-        magic("ZIP archive", 0, 'P', 'K', 0x03, 0x04),
-        magic("empty ZIP archive", 0, 'P', 'K', 0x05, 0x06),
-        magic("gzip data", 0, 0x1F, 0x8B),
-        magic("bzip2 data", 0, 'B', 'Z', 'h'),
-        magic("xz data", 0, 0xFD, '7', 'z', 'X', 'Z', 0x00),
-        magic("7-Zip archive", 0, '7', 'z', 0xBC, 0xAF, 0x27, 0x1C),
-        magic("RAR archive", 0, 'R', 'a', 'r', '!', 0x1A, 0x07),
-        magic("ELF executable", 0, 0x7F, 'E', 'L', 'F'),
-        magic("Windows executable", 0, 'M', 'Z', 0x90, 0x00),
-        magic("Java class file", 0, 0xCA, 0xFE, 0xBA, 0xBE),
-        magic("MP3 audio", 0, 'I', 'D', '3'),
-        magic("Ogg media", 0, 'O', 'g', 'g', 'S'),
-        magic("MP4/QuickTime media", 4, 'f', 't', 'y', 'p'),
-        magic("WebAssembly module", 0, 0x00, 'a', 's', 'm'),
-        magic("compound document (MS Office)", 0, 0xD0, 0xCF, 0x11, 0xE0),
-    };
+    /** Tika's registry of media types with their magic numbers (tika-mimetypes.xml, read once). */
+    private static final MimeTypes TYPES = MimeTypes.getDefaultMimeTypes();
 
     private ContentSniffer() {
     }
@@ -62,10 +46,9 @@ final class ContentSniffer {
         if (!mime.isEmpty() && !mime.contains("html")) {
             throw new NotHtmlException("content type " + mime + " is not HTML");
         }
-        for (Magic m : MAGIC) {
-            if (startsWith(content, length, m)) {
-                throw new NotHtmlException("binary content (" + m.name() + ")");
-            }
+        MediaType sniffed = sniff(content, length);
+        if (isBinary(sniffed)) {
+            throw new NotHtmlException("binary content (" + sniffed.getBaseType() + ")");
         }
         // UTF-16 text is full of NUL bytes; with a byte order mark it is legitimate.
         int bom = CharsetDetector.bomLength(content, length);
@@ -99,23 +82,22 @@ final class ContentSniffer {
         return b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != 0x1B || b == 0x7F;
     }
 
-    private static boolean startsWith(byte[] content, int length, Magic m) {
-        if (length < m.offset() + m.bytes().length) {
-            return false;
+    /** The media type Tika's magic numbers give the first bytes (application/octet-stream when none matches). */
+    static MediaType sniff(byte[] content, int length) {
+        try (InputStream in = new ByteArrayInputStream(content, 0, length)) {
+            return TYPES.detect(in, new Metadata());
+        } catch (IOException e) {
+            return MediaType.OCTET_STREAM; // cannot happen on an array; the control-character check decides
         }
-        for (int i = 0; i < m.bytes().length; i++) {
-            if (content[m.offset() + i] != m.bytes()[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
-    private static Magic magic(String name, int offset, int... values) {
-        byte[] bytes = new byte[values.length];
-        for (int i = 0; i < values.length; i++) {
-            bytes[i] = (byte) values[i];
-        }
-        return new Magic(name, offset, bytes);
+    /**
+     * Whether a sniffed type is binary for sure: images, audio, video, archives, executables, PDFs and office files.
+     * Text, what Tika knows as a kind of text (XML and XHTML, scripts) and an unknown type (left to the
+     * control-character check) are not.
+     */
+    static boolean isBinary(MediaType type) {
+        return !type.equals(MediaType.OCTET_STREAM) && !type.getType().equals("text")
+                && !TYPES.getMediaTypeRegistry().isInstanceOf(type, MediaType.TEXT_PLAIN);
     }
 }

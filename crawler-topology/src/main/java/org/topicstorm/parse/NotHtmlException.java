@@ -12,7 +12,7 @@ public class NotHtmlException extends Exception {
         this.reason = reason;
     }
 
-    /** A short, human-readable reason, e.g. "binary content (PNG image)". */
+    /** A short, human-readable reason, e.g. "binary content (image/png)". */
     public String reason() {
         return reason;
     }

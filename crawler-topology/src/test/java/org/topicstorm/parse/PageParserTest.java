@@ -283,7 +283,7 @@ class PageParserTest {
         System.arraycopy(magic, 0, png, 0, magic.length);
         NotHtmlException e = assertThrows(NotHtmlException.class,
                 () -> parser.parse("https://a.example/logo", png, "text/html; charset=utf-8", null));
-        assertEquals("binary content (PNG image)", e.reason());
+        assertEquals("binary content (image/png)", e.reason());
     }
 
     @Test
@@ -300,14 +300,25 @@ class PageParserTest {
     @Test
     void archivesAndDocumentsServedAsHtmlAreRejected() {
         Map<String, byte[]> samples = Map.of(
-                "binary content (ZIP archive)", utf8("PK\u0003\u0004rest of a zip file"),
-                "binary content (PDF document)", utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj"),
-                "binary content (gzip data)", new byte[] {0x1F, (byte) 0x8B, 8, 0, 0, 0, 0, 0});
+                "binary content (application/zip)", utf8("PK\u0003\u0004rest of a zip file"),
+                "binary content (application/pdf)", utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj"),
+                "binary content (application/gzip)", new byte[] {0x1F, (byte) 0x8B, 8, 0, 0, 0, 0, 0},
+                "binary content (application/x-msdownload)", new byte[] {'M', 'Z', (byte) 0x90, 0, 3, 0, 0, 0});
         samples.forEach((reason, bytes) -> {
             NotHtmlException e = assertThrows(NotHtmlException.class,
                     () -> parser.parse("https://a.example/f", bytes, "text/html", null));
             assertEquals(reason, e.reason());
         });
+    }
+
+    @Test
+    void textThatTikaTypesIsNotTakenForBinary() throws Exception {
+        // XHTML with an XML declaration, a page opening with a comment, one with a byte order mark
+        for (String page : List.of("<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body>"
+                + "<p>solar</p></body></html>", "<!-- generated --><html><body><p>solar</p></body></html>",
+                "\uFEFF<html><body><p>solar</p></body></html>")) {
+            assertEquals("solar", parser.parse("https://a.example/", utf8(page), "text/html", null).text(), page);
+        }
     }
 
     @Test

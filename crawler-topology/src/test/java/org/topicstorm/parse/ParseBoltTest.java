@@ -137,7 +137,7 @@ class ParseBoltTest {
         assertEquals(List.of(input), List.copyOf(emit.anchors()));
         assertEquals("https://a.example/logo", emit.values().get(0));
         Metadata emitted = (Metadata) emit.values().get(1);
-        assertEquals("Not HTML: binary content (PNG image)", emitted.getFirstValue("error.cause"));
+        assertEquals("Not HTML: binary content (image/png)", emitted.getFirstValue("error.cause"));
         assertEquals("text/html", emitted.getFirstValue("protocol.content-type"));
         assertNull(md.getFirstValue("error.cause"), "the fetcher's metadata object is not modified");
         assertEquals(Status.ERROR, emit.values().get(2));
