@@ -1,5 +1,7 @@
 package org.topicstorm.parse;
 
+import com.ibm.icu.text.CharsetMatch;
+
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.Charset;
@@ -21,8 +23,8 @@ import java.util.regex.Pattern;
  *   <li>the charset parameter of the HTTP Content-Type header;</li>
  *   <li>{@code <meta charset>}, {@code <meta http-equiv="Content-Type" content="...; charset=...">} or an XML
  *       declaration within the first {@value #PRESCAN_BYTES} bytes;</li>
- *   <li>a heuristic: valid UTF-8 is UTF-8; bytes that decode cleanly as GB18030 and look like Chinese text are
- *       GB18030; anything else is windows-1252 (which decodes every byte).</li>
+ *   <li>sniffing ({@link #sniff}): valid UTF-8 is UTF-8; otherwise ICU's charset detector (as StormCrawler's
+ *       CharsetIdentification uses it) names the likeliest legacy charset; windows-1252 when it cannot.</li>
  * </ol>
  * Unknown or illegal charset names are ignored (the next kind of evidence decides) instead of throwing.
  */
@@ -31,12 +33,11 @@ public final class CharsetDetector {
     /** How much of the page the meta prescan reads; meta tags usually sit in the first KB, some after long headers. */
     static final int PRESCAN_BYTES = 8192;
 
-    /**
-     * Share of double-byte characters that must lie in the GB2312 block (both bytes 0xA1-0xFE) for non-UTF-8 bytes to
-     * count as Chinese. Real Chinese text is almost entirely in that block; Latin-1 text that happens to decode as
-     * GB18030 pairs an accented letter with an ASCII letter (second byte below 0x80) instead.
-     */
-    static final double MIN_GB2312_PAIR_SHARE = 0.8;
+    /** How much of the page ICU's detector reads when nothing declares a charset. */
+    static final int SNIFF_BYTES = 64 * 1024;
+
+    /** ICU's confidence (0-100) below which its guess is not taken. */
+    static final int MIN_CONFIDENCE = 10;
 
     static final Charset GB18030 = Charset.forName("GB18030");
     static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
@@ -157,13 +158,29 @@ public final class CharsetDetector {
         };
     }
 
-    /** The fallback when nothing declares a charset. */
+    /**
+     * The fallback when nothing declares a charset: UTF-8 when the bytes are valid UTF-8 (exact, and the web's
+     * default); else the best of ICU's guesses of a multi-byte charset (GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR)
+     * that is confident enough and decodes the bytes cleanly; else windows-1252, which decodes every byte. ICU's
+     * guesses between single-byte charsets rest on letter statistics and confuse the Latin ones on short text
+     * (French as ISO-8859-2), so they are not taken: windows-1252 is what browsers assume for them too.
+     */
     static Charset sniff(byte[] content, int length) {
         if (decodesCleanly(StandardCharsets.UTF_8, content, length)) {
             return StandardCharsets.UTF_8;
         }
-        if (looksLikeGb(content, length) && decodesCleanly(GB18030, content, length)) {
-            return GB18030;
+        com.ibm.icu.text.CharsetDetector icu = new com.ibm.icu.text.CharsetDetector();
+        icu.enableInputFilter(true); // tags are ASCII whatever the charset: only the text between them tells
+        icu.setText(java.util.Arrays.copyOf(content, Math.min(length, SNIFF_BYTES)));
+        for (CharsetMatch m : icu.detectAll()) {
+            if (m.getConfidence() < MIN_CONFIDENCE) {
+                break;
+            }
+            Charset cs = forLabel(m.getName());
+            if (cs != null && !cs.name().startsWith("UTF") && cs.newEncoder().maxBytesPerChar() > 1
+                    && decodesCleanly(cs, content, length)) {
+                return cs;
+            }
         }
         return WINDOWS_1252;
     }
@@ -191,28 +208,4 @@ public final class CharsetDetector {
         }
     }
 
-    /** Whether the double-byte characters of GB-encoded text would be mostly in the GB2312 block. */
-    static boolean looksLikeGb(byte[] b, int length) {
-        int pairs = 0;
-        int gb2312 = 0;
-        int i = 0;
-        while (i < length) {
-            int lead = b[i] & 0xFF;
-            if (lead < 0x80 || i + 1 >= length) {
-                i++;
-                continue;
-            }
-            int trail = b[i + 1] & 0xFF;
-            if (trail >= 0x30 && trail <= 0x39) {
-                i += 4; // a GB18030 four-byte sequence
-                continue;
-            }
-            pairs++;
-            if (lead >= 0xA1 && trail >= 0xA1) {
-                gb2312++;
-            }
-            i += 2;
-        }
-        return pairs > 0 && gb2312 >= MIN_GB2312_PAIR_SHARE * pairs;
-    }
 }

@@ -10,6 +10,8 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.topicstorm.parse.CharsetDetector.Detection;
 import org.topicstorm.parse.CharsetDetector.Source;
@@ -71,6 +73,25 @@ class CharsetDetectorTest {
         assertSameContent(parseUtf8Original(html), page);
         assertEquals("GB18030", page.charset());
         assertEquals(Source.SNIFFED, detect(gbk, null).source());
+    }
+
+    @Test
+    void undeclaredBig5ShiftJisAndEucKrPagesAreSniffed() throws Exception {
+        // what the GB-only heuristic before ICU read as windows-1252 mojibake
+        Map<String, String> pages = Map.of(
+                "Big5", "<html><head><title>足球聯賽</title></head><body><p>全國足球聯賽第十輪比賽昨日舉行，主隊在主場以三比一"
+                        + "擊敗來訪的客隊，繼續領跑積分榜。教練表示球員們的表現非常出色，下週將繼續努力。</p></body></html>",
+                "Shift_JIS", "<html><head><title>天気予報</title></head><body><p>明日の東京は晴れのち曇りで、午後から"
+                        + "雨が降る所があるでしょう。最高気温は二十度の予想です。傘を持ってお出かけください。</p></body></html>",
+                "EUC-KR", "<html><head><title>날씨 예보</title></head><body><p>내일 서울은 맑다가 오후부터 흐려지고 곳에 따라"
+                        + " 비가 내리겠습니다. 낮 최고 기온은 이십 도로 예상됩니다. 우산을 챙기시기 바랍니다.</p></body></html>");
+        for (Map.Entry<String, String> e : pages.entrySet()) {
+            byte[] bytes = encode(e.getValue(), e.getKey());
+            Detection d = detect(bytes, "text/html");
+            assertEquals(Source.SNIFFED, d.source(), e.getKey());
+            assertEquals(Charset.forName(e.getKey()), d.charset(), e.getKey());
+            assertEquals(Jsoup.parse(e.getValue()).body().text(), parser.parse(URL, bytes, "text/html", null).text());
+        }
     }
 
     @Test
