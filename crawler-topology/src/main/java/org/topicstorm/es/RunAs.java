@@ -3,7 +3,6 @@ package org.topicstorm.es;
 import org.topicstorm.os.Processes;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,7 +34,7 @@ record RunAs(String name, long uid, long gid, Path setpriv) {
 
     /** A failed command's output, or how it failed when it said nothing (a timeout, an exit code). */
     private static String why(Processes.Result r) {
-        return r.output().isEmpty() ? r.failure(Duration.ofMinutes(1)) : r.output();
+        return r.output().isEmpty() ? r.failure(Processes.SHORT_TIMEOUT) : r.output();
     }
 
     /** Command words that run the rest of a command line as this user. */

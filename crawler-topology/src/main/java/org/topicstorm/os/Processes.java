@@ -57,9 +57,12 @@ public final class Processes {
         }
     }
 
-    /** Runs a short command (at most one minute) in the current directory. */
+    /** The timeout of {@link #run(List)}: short commands (id, chown, test). */
+    public static final Duration SHORT_TIMEOUT = Duration.ofMinutes(1);
+
+    /** Runs a short command (at most {@link #SHORT_TIMEOUT}) in the current directory. */
     public static Result run(List<String> command) {
-        return run(command, null, Duration.ofMinutes(1));
+        return run(command, null, SHORT_TIMEOUT);
     }
 
     /**

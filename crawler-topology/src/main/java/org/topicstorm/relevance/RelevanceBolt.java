@@ -69,9 +69,8 @@ public class RelevanceBolt extends BaseRichBolt {
         TaskMetrics metrics = TaskMetrics.of(context);
         this.judged = metrics.counter(TaskMetrics.PAGES_JUDGED);
         this.relevant = metrics.counter(TaskMetrics.PAGES_RELEVANT);
-        Counter f = judged;
-        Counter r = relevant;
-        metrics.gauge(TaskMetrics.HARVEST_RATE, () -> TaskMetrics.harvestRate(r.getCount(), f.getCount()));
+        // read on the reporter's thread; relevant first, so the rate never exceeds 1
+        metrics.gauge(TaskMetrics.HARVEST_RATE, () -> TaskMetrics.harvestRate(relevant.getCount(), judged.getCount()));
         Topic topic = TopicStormConfig.topic(conf);
         if (topic.relevance().usesAdaptiveModel()) {
             boolean writer = context == null || context.getThisTaskIndex() == 0;
