@@ -40,8 +40,8 @@ import java.util.Set;
  * with a 429 or 503 ({@link HostThrottles}), and URL patterns while they have had theirs ({@link PatternCaps}: the
  * budgets against crawler traps); their URLs stay waiting.
  *
- * <p>Rank cut ({@code maxRank}, {@link RankCut}): a batch takes URLs only from the shard's {@code maxRank} best due
- * URLs (in flight included), and past them only those tied with the best. Without it every host with due URLs got its K places, and since each host is its own
+ * <p>Rank cut ({@code maxRank}): a batch takes URLs only down to the priority of the shard's {@code maxRank}-th best
+ * due URL (ties included). Without it every host with due URLs got its K places, and since each host is its own
  * fetch queue, a crawl over many hosts fetched from all of them at the same pace whatever their priorities (a crawl
  * of the LibreOffice help split over nine hosts fell from 47 % to 19 % harvest rate). With it a host whose best URLs
  * rank low waits until better URLs are gone; the per-host cap stays a limit (politeness), not a quota.
@@ -93,8 +93,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
 
     /**
      * @param caps    the hosts to leave out because they had their pages (limits.max-pages-per-host), or null
-     * @param maxRank a batch takes URLs only from the {@code maxRank} best due URLs, and past them those tied with the
-     *                best ({@link RankCut}; 0 = no cut)
+     * @param maxRank a batch takes URLs only down to the priority of the {@code maxRank}-th best due URL (0 = no cut;
+     *                a cut deeper than the first page of the scan, {@code maxHosts * perHost}, is that page's last)
      */
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
                           HostCaps caps, int maxRank) {
@@ -231,18 +231,23 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         Map<String, Long> takenPerPattern = new java.util.HashMap<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
         List<FieldValue> after = null;
-        RankCut cut = new RankCut(maxRank);
-        boolean outsideCut = false;
-        for (int page = 0; page < maxPages && !quota.isFull() && !outsideCut; page++) {
+        double floor = Double.NEGATIVE_INFINITY;
+        boolean belowFloor = false;
+        for (int page = 0; page < maxPages && !quota.isFull() && !belowFloor; page++) {
             List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, pageSize);
+            if (page == 0 && maxRank > 0 && !hits.isEmpty()) {
+                // the first page is the shard's best due URLs: the maxRank-th gives the floor
+                StatusDoc atRank = hits.get(Math.min(maxRank, hits.size()) - 1).source();
+                floor = hits.size() >= maxRank && atRank != null ? atRank.priority() : Double.NEGATIVE_INFINITY;
+            }
             for (Hit<StatusDoc> hit : hits) {
                 StatusDoc doc = hit.source();
+                if (doc != null && doc.priority() < floor) {
+                    belowFloor = true;
+                    break;
+                }
                 if (doc == null) {
                     continue;
-                }
-                if (!cut.admits(doc.priority())) {
-                    outsideCut = true;
-                    break;
                 }
                 // a batch takes no more of a URL pattern than its budget's room (crawler traps)
                 String pattern = room == null ? null : doc.pattern();
