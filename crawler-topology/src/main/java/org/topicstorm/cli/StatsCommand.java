@@ -66,6 +66,11 @@ final class StatsCommand implements Callable<Integer> {
             out.printf("  due now     %d%n", c.due());
             out.printf("Harvest rate: %.1f%% (%d relevant of %d fetched)%n", 100 * c.harvestRate(), c.relevant(),
                     c.fetched());
+            long duplicates = stats.nearDuplicates();
+            if (duplicates > 0) {
+                out.printf("Near-duplicates: %d of the relevant pages (%.1f%%) repeat a stored page and are not "
+                        + "indexed again%n", duplicates, 100.0 * duplicates / Math.max(1, c.relevant()));
+            }
             List<CrawlStats.PatternCount> patterns = stats.topPatterns(5);
             if (!patterns.isEmpty()) {
                 // a crawler trap shows here: one pattern, many pages (at its budget, frontier.budget.*, many waiting)
@@ -107,6 +112,7 @@ final class StatsCommand implements Callable<Integer> {
         o.put("fetched", c.fetched());
         o.put("relevant", c.relevant());
         o.put("harvestRate", c.harvestRate());
+        o.put("nearDuplicates", stats.nearDuplicates());
         o.put("topPages", stats.topRelevant(top));
         CrawlStats.Ranking ranking = stats.ranking();
         o.put("authorities", ranking.lastRanked() == null ? null : stats.topAuthorities(top));

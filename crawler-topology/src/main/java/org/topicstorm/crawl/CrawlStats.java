@@ -85,6 +85,18 @@ public final class CrawlStats {
         return new Counts(byState, due);
     }
 
+    /** What a near-duplicate's status error starts with (IndexerBolt, StatusUpdates). */
+    public static final String NEAR_DUPLICATE_ERROR = "not indexed: near-duplicate of ";
+
+    /**
+     * Relevant pages left out of the content index as near-duplicates of a stored page (002's duplicate rate is this
+     * over {@link Counts#relevant()}): their status error names the page they repeat.
+     */
+    public long nearDuplicates() throws IOException {
+        return client.count(c -> c.index(indices.status())
+                .query(q -> q.prefix(p -> p.field("error").value(NEAR_DUPLICATE_ERROR)))).count();
+    }
+
     /**
      * Of the URLs due now, those the spout leaves out because their URL pattern had its pages (the budgets against
      * crawler traps, {@link org.topicstorm.frontier.PatternBudget}): they wait, and a crawl whose only due URLs are

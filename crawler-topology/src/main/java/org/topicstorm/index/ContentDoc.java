@@ -11,32 +11,39 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page, with the videos it
- * embeds when it has any ({@code videos}: Kibana finds video pages with {@code videos:*}). Read back, it ignores
- * the fields others add to the document ({@code topicstorm rank}'s hub, authority, rank and ranked).
+ * embeds when it has any ({@code videos}: Kibana finds video pages with {@code videos:*}), and its {@link SimHash}
+ * with the signature's bands, by which the indexer finds near-duplicates (both absent for a text too short to
+ * sign). Read back, it ignores the fields others add to the document ({@code topicstorm rank}'s hub, authority,
+ * rank and ranked).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
                          String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
-                         String signature, long fetched, List<String> videos) {
+                         String signature, long fetched, List<String> videos, Long simhash,
+                         List<String> simhashBands) {
 
-    /** A page without videos ({@code videos} is left out of the document). */
+    /** A page without videos and without a SimHash (those fields are left out of the document). */
     public ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
                       String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
                       String signature, long fetched) {
         this(url, host, title, headings, text, language, pageType, relevance, topTerms, depth, outlinks, signature,
-                fetched, null);
+                fetched, null, null, null);
     }
 
     public static ContentDoc of(ParsedPage page, Relevance relevance, int depth, long fetched) {
         List<String> terms = relevance.topTerms().stream().map(Relevance.TermContribution::term).toList();
+        OptionalLong simhash = SimHash.of(page.text());
         return new ContentDoc(page.url(), UrlIds.host(page.url()), page.title(), page.headings(), page.text(),
                 page.language().isEmpty() ? null : page.language(), page.type().name(), relevance.score(), terms, depth,
                 page.outlinks().size(), signature(page.text()), fetched,
-                page.videos().isEmpty() ? null : page.videos());
+                page.videos().isEmpty() ? null : page.videos(),
+                simhash.isPresent() ? simhash.getAsLong() : null,
+                simhash.isPresent() ? SimHash.bands(simhash.getAsLong()) : null);
     }
 
     /** Exact-duplicate signature of the page text (MD5 is enough to spot copies; not used for security). */

@@ -32,7 +32,8 @@ import java.util.Map;
  * they are still judged, and their links followed, as search engines do), removes pages that a re-fetch found
  * irrelevant or noindex, and passes each page on to the link-priority bolt once ES confirmed its content (fails the
  * tuple otherwise, so that it is replayed). A content document ES rejects for good (a 400) is not retried: the page
- * goes on without it, the cause in {@link CrawlMetadata#NOT_INDEXED}, which its status records as its error.
+ * goes on without it, the cause in {@link CrawlMetadata#NOT_INDEXED}, which its status records as its error; so does
+ * a near-duplicate of a stored page ({@link ContentWriter}; off with {@value #NEAR_DUPLICATES}: false).
  * It stands before the status updater so that a page never leaves the frontier before its content is stored.
  */
 public class IndexerBolt extends BaseRichBolt {
@@ -40,6 +41,7 @@ public class IndexerBolt extends BaseRichBolt {
     public static final String BATCH_SIZE = "indexer.batch.size";
     public static final String BATCH_MAX_DELAY_MS = "indexer.batch.max.delay.ms";
     public static final String BATCH_QUIET_MS = "indexer.batch.quiet.ms";
+    public static final String NEAR_DUPLICATES = "indexer.near.duplicates";
 
     private transient OutputCollector collector;
     private transient ElasticsearchClient es;
@@ -47,6 +49,7 @@ public class IndexerBolt extends BaseRichBolt {
     private transient TupleBatch<ContentWriter.Change> batch;
     private transient Timer writes;
     private transient Counter writeFailures;
+    private transient Counter nearDuplicates;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -55,10 +58,12 @@ public class IndexerBolt extends BaseRichBolt {
                 ConfUtils.getLong(conf, BATCH_MAX_DELAY_MS, 200L), ConfUtils.getLong(conf, BATCH_QUIET_MS, 20L),
                 Long.MAX_VALUE);
         this.es = EsClients.create(EsSettings.fromConf(conf));
-        this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content());
+        this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content(),
+                ConfUtils.getBoolean(conf, NEAR_DUPLICATES, true));
         TaskMetrics metrics = TaskMetrics.of(context);
         this.writes = metrics.timer(TaskMetrics.CONTENT_WRITE);
         this.writeFailures = metrics.counter(TaskMetrics.CONTENT_WRITE_FAILURES);
+        this.nearDuplicates = metrics.counter(TaskMetrics.NEAR_DUPLICATES);
     }
 
     @Override
@@ -92,7 +97,11 @@ public class IndexerBolt extends BaseRichBolt {
                 written = writer.writeAll(batch.items());
             }
             batch.complete(written, (t, w) -> {
-                if (w.applied()) {
+                if (w.duplicateOf() != null) {
+                    // judged relevant, its links followed, but not stored twice: its status names the original
+                    nearDuplicates.inc();
+                    passOn(t, "near-duplicate of " + w.duplicateOf());
+                } else if (w.applied()) {
                     passOn(t);
                 } else if (w.rejection() != null) {
                     // retrying can only fail again: the page goes on without its content copy, the cause recorded

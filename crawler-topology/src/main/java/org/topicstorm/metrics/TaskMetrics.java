@@ -40,6 +40,8 @@ public final class TaskMetrics {
     public static final String CONTENT_WRITE = "topicstorm.es.content-write";
     /** Counter: pages whose content write failed and will be retried (rejected ones are passed on, not counted). */
     public static final String CONTENT_WRITE_FAILURES = "topicstorm.es.content-write-failures";
+    /** Counter: relevant pages left out of the content index as near-duplicates of a stored page. */
+    public static final String NEAR_DUPLICATES = "topicstorm.pages.near-duplicates";
 
     private final TopologyContext context;
 

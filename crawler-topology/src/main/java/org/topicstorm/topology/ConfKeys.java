@@ -125,6 +125,7 @@ public final class ConfKeys {
         whole("indexer.batch.size", 1, INT_MAX);
         whole("indexer.batch.max.delay.ms", 0, UNBOUNDED);
         whole("indexer.batch.quiet.ms", 0, 60_000);
+        bool("indexer.near.duplicates");
         whole("metrics.interval.secs", 0, 86_400);
         whole("crawl.idle.stop.secs", 1, 86_400);
         whole("crawl.progress.secs", 1, 3600);

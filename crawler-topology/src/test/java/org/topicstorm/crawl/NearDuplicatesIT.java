@@ -1,0 +1,139 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.index.IndexerBolt;
+import org.topicstorm.support.HostileServer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 14, item 4, in a real crawl: a site serves one article under five URLs (news, print, mobile, AMP and a
+ * syndicated copy, each with its own one-line header), beside two other articles. Expected: the article is stored
+ * once in the content index; the four other copies are judged relevant, their links followed, and their status
+ * names the stored copy as the page they repeat; the two other articles are stored; `stats` counts four
+ * near-duplicates.
+ */
+class NearDuplicatesIT {
+
+    private static final List<String> COPIES = List.of("/news/story", "/print/story", "/m/story", "/amp/story",
+            "/syndicated/story");
+
+    private static HostileServer site;
+    private static ElasticsearchClient client;
+
+    @BeforeAll
+    static void serve() throws Exception {
+        site = new HostileServer("127.0.0.42");
+        site.html("/", page("Solar news", article(1), COPIES.toArray(String[]::new)).replace("</ul>",
+                "<li><a href=\"/news/other\">solar</a></li><li><a href=\"/news/third\">solar</a></li></ul>"));
+        String story = article(2);
+        for (String copy : COPIES) {
+            // the same article with a header of its own, as a print view or a syndicated copy has
+            site.html(copy, page("Solar story", "Edition " + copy.split("/")[1] + ". " + story, "/"));
+        }
+        site.html("/news/other", page("Another solar story", article(3), "/"));
+        site.html("/news/third", page("A third solar story", article(4), "/"));
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (site != null) {
+            site.close();
+        }
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    /** About 300 words: solar vocabulary among words drawn at random (seeded), so each article is a text of its own. */
+    static String article(long seed) {
+        Random r = new Random(seed);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            b.append(i % 4 == 0 ? (i % 8 == 0 ? "solar" : "photovoltaic") : "w" + r.nextInt(2000)).append(' ');
+        }
+        return b.toString().strip() + ".";
+    }
+
+    static String page(String title, String text, String... links) {
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><title>").append(title)
+                .append("</title></head><body><h1>").append(title).append("</h1><p>").append(text).append("</p><ul>");
+        for (String link : links) {
+            sb.append("<li><a href=\"").append(link).append("\">solar</a></li>");
+        }
+        return sb.append("</ul></body></html>").toString();
+    }
+
+    @Test
+    void anArticleServedUnderFiveUrlsIsIndexedOnceAndTheCopiesNameIt(@TempDir Path tmp) throws Exception {
+        Path topic = tmp.resolve("dups.yaml");
+        Files.writeString(topic, """
+                name: dups
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                seeds:
+                  - %s
+                threshold: 0.1
+                strategy: best-first
+                focus: soft
+                """.formatted(site.url("/")));
+        CrawlIndices indices = new CrawlIndices("near-duplicates-it");
+        indices.delete(client);
+
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic, indices,
+                Map.of(IndexerBolt.NEAR_DUPLICATES, true), 0);
+
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        status.values().forEach(d -> System.out.printf("[dups] %s %s relevance=%.3f error=%s%n", d.url(), d.state(),
+                d.relevance(), d.error()));
+        Set<String> content = CrawlTestSupport.contentDocs(client, indices).keySet();
+        Set<String> copies = COPIES.stream().map(site::url).collect(Collectors.toSet());
+
+        // every copy fetched once and judged relevant
+        for (String copy : copies) {
+            StatusDoc d = status.get(copy);
+            assertNotNull(d, copy);
+            assertEquals(CrawlState.DONE, d.state(), copy);
+            assertEquals(1, d.fetchCount(), copy);
+        }
+        // one copy stored; the four others name it
+        Set<String> stored = copies.stream().filter(content::contains).collect(Collectors.toSet());
+        assertEquals(1, stored.size(), "stored copies: " + stored);
+        String original = stored.iterator().next();
+        for (String copy : copies) {
+            if (!copy.equals(original)) {
+                assertEquals(CrawlStats.NEAR_DUPLICATE_ERROR + original, status.get(copy).error(), copy);
+                assertTrue(!content.contains(copy), copy);
+            }
+        }
+        // the other articles, and the front page, are texts of their own
+        for (String p : List.of("/", "/news/other", "/news/third")) {
+            assertTrue(content.contains(site.url(p)), p + " stored");
+            assertEquals(null, status.get(site.url(p)).error(), p);
+        }
+        assertEquals(4, new CrawlStats(client, indices).nearDuplicates());
+    }
+}
