@@ -20,7 +20,7 @@ import java.util.OptionalLong;
  */
 public final class DuplicateBench {
 
-    /** Pages shorter than this are not planted: a fixed-size edit weighs more on a short page. */
+    /** Pages of fewer tokens are not planted: a fixed-size edit weighs more on a short page. */
     static final int MIN_WORDS = 100;
     static final int MAX_SHOWN = 10;
 
@@ -35,11 +35,12 @@ public final class DuplicateBench {
         /** the middle tenth of the words moved to the end (a reordered layout) */
         MOVE_TENTH;
 
+        /** The copy, as tokens joined by spaces (what SimHash reads; a tenth is a tenth of the tokens). */
         String apply(String text) {
-            String[] w = text.strip().split("\\s+");
+            String[] w = SimHash.tokens(text).toArray(String[]::new);
             return switch (this) {
-                case HEADER -> "Printed from the online edition. " + text;
-                case FOOTER -> text + " Copyright 2026 Example News. All rights reserved. Share this article.";
+                case HEADER -> "printed from the online edition " + String.join(" ", w);
+                case FOOTER -> String.join(" ", w) + " copyright 2026 example news all rights reserved share this";
                 case DROP_TENTH -> String.join(" ", Arrays.copyOf(w, w.length - w.length / 10));
                 case MOVE_TENTH -> {
                     List<String> l = new ArrayList<>(Arrays.asList(w));
@@ -109,7 +110,7 @@ public final class DuplicateBench {
                 continue;
             }
             signatures.add(h.getAsLong());
-            if (text.strip().split("\\s+").length < MIN_WORDS) {
+            if (SimHash.tokens(text).size() < MIN_WORDS) {
                 continue;
             }
             planted++;

@@ -8,6 +8,7 @@ import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.frontier.CrawlState;
+import org.topicstorm.topology.CrawlMetadata;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -85,8 +86,8 @@ public final class CrawlStats {
         return new Counts(byState, due);
     }
 
-    /** What a near-duplicate's status error starts with (IndexerBolt, StatusUpdates). */
-    public static final String NEAR_DUPLICATE_ERROR = "not indexed: near-duplicate of ";
+    /** What a near-duplicate's status error starts with (IndexerBolt's cause, as StatusUpdates records it). */
+    public static final String NEAR_DUPLICATE_ERROR = CrawlMetadata.NOT_INDEXED_ERROR + CrawlMetadata.NEAR_DUPLICATE_OF;
 
     /**
      * Relevant pages left out of the content index as near-duplicates of a stored page (002's duplicate rate is this

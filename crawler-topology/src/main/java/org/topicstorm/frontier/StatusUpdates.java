@@ -162,7 +162,7 @@ public final class StatusUpdates {
         if (cause == null && status == Status.FETCHED) {
             // fetched and judged, but the content index refused its document for good
             String notIndexed = md.getFirstValue(CrawlMetadata.NOT_INDEXED);
-            return notIndexed == null ? null : "not indexed: " + notIndexed;
+            return notIndexed == null ? null : CrawlMetadata.NOT_INDEXED_ERROR + notIndexed;
         }
         if (cause != null || (status != Status.FETCH_ERROR && status != Status.ERROR)) {
             return cause;

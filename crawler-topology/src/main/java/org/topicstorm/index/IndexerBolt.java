@@ -100,7 +100,7 @@ public class IndexerBolt extends BaseRichBolt {
                 if (w.duplicateOf() != null) {
                     // judged relevant, its links followed, but not stored twice: its status names the original
                     nearDuplicates.inc();
-                    passOn(t, "near-duplicate of " + w.duplicateOf());
+                    passOn(t, CrawlMetadata.NEAR_DUPLICATE_OF + w.duplicateOf());
                 } else if (w.applied()) {
                     passOn(t);
                 } else if (w.rejection() != null) {

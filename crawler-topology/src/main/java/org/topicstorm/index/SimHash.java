@@ -17,8 +17,9 @@ import java.util.OptionalLong;
  * shingles differ in few bits. Each shingle of {@value #SHINGLE} consecutive tokens is hashed to 64 bits (murmur3);
  * bit i of the signature is set when more shingle occurrences have bit i set than not.
  *
- * <p>Tokens: runs of letters and digits, lower-cased; in scripts written without spaces (Han, Hiragana, Katakana)
- * each character is a token, so Chinese text gets shingles of three characters rather than one shingle per sentence.
+ * <p>Tokens: runs of letters, digits and combining marks, lower-cased; in scripts written without spaces (Han,
+ * Hiragana, Katakana, Thai, Lao, Khmer, Myanmar) each character is a token, so Chinese text gets shingles of three
+ * characters rather than one shingle per sentence (and its minimum is {@value #MIN_TOKENS} characters).
  *
  * <p>Near: at most {@value #MAX_DISTANCE} differing bits, Manku et al.'s choice for 64-bit signatures of web pages.
  * The four 16-bit {@link #bands} make that a lookup: two signatures within 3 bits agree on at least one band
@@ -92,7 +93,7 @@ public final class SimHash {
     }
 
     /** The text's tokens, as described above. */
-    static List<String> tokens(String text) {
+    public static List<String> tokens(String text) {
         List<String> tokens = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         int i = 0;
@@ -102,7 +103,8 @@ public final class SimHash {
             if (unspaced(cp)) {
                 flush(word, tokens);
                 tokens.add(new String(Character.toChars(cp)));
-            } else if (Character.isLetterOrDigit(cp)) {
+            } else if (Character.isLetterOrDigit(cp) || Character.getType(cp) == Character.NON_SPACING_MARK
+                    || Character.getType(cp) == Character.COMBINING_SPACING_MARK) {
                 word.appendCodePoint(cp);
             } else {
                 flush(word, tokens);
@@ -115,7 +117,9 @@ public final class SimHash {
     private static boolean unspaced(int cp) {
         Character.UnicodeScript s = Character.UnicodeScript.of(cp);
         return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
-                || s == Character.UnicodeScript.KATAKANA;
+                || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.THAI
+                || s == Character.UnicodeScript.LAO || s == Character.UnicodeScript.KHMER
+                || s == Character.UnicodeScript.MYANMAR;
     }
 
     private static void flush(StringBuilder word, List<String> tokens) {

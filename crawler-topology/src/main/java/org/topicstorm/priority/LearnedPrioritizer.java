@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * classifier, and while the classifier predicts no better than chance, the prior alone orders the frontier; the
  * better the classifier predicts pages it was not trained on, the more it reorders.
  *
- * <p>Why a prior rather than the classifier alone: the first classifier learns from the first 40 judged pages, which
+ * <p>Why a prior rather than the classifier alone: the first classifier learned from the first 40 judged pages, which
  * on a manual that opens with a large table of contents are mostly irrelevant chapters; alone, it pushed the frontier
  * away from the right chapters before it had seen them (pg-catalogs-en 4.8 % recall@|R| against 46.4 % for
  * link-topology, docs/evaluation.md), while on the LibreOffice topics it was the best strategy.

@@ -140,7 +140,7 @@ public final class LinkLearner {
 
     /**
      * How many more judged pages make the next retrain due after one trained on {@code judged}: a quarter more
-     * early in a crawl (40 -&gt; 50 -&gt; 62 -&gt; ...), then every {@code retrainEvery}.
+     * early in a crawl (20 -&gt; 30 -&gt; 40 -&gt; 50 -&gt; 62 -&gt; ...), then every {@code retrainEvery}.
      */
     static long retrainStep(long judged, int retrainEvery) {
         return Math.min(retrainEvery, Math.max(MIN_STEP, judged / 4));

@@ -62,7 +62,7 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      */
     public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target,
                           Prior prior, double childCredit) {
-        public static final Learned DEFAULT = new Learned(100, 40, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY,
+        public static final Learned DEFAULT = new Learned(100, 20, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY,
                 0.0);
 
         public Learned {

@@ -34,6 +34,10 @@ public final class CrawlMetadata {
      * recorded without its content copy, this as its error, instead of being fetched again and again.
      */
     public static final String NOT_INDEXED = "ts.notIndexed";
+    /** How a page's status error begins when its content was not stored (what follows is {@link #NOT_INDEXED}). */
+    public static final String NOT_INDEXED_ERROR = "not indexed: ";
+    /** The {@link #NOT_INDEXED} cause of a near-duplicate, followed by the stored page it repeats. */
+    public static final String NEAR_DUPLICATE_OF = "near-duplicate of ";
 
     /** Distinct pages known to link to the URL when it was emitted (its in-degree in the crawled graph). */
     public static final String INLINKS = "ts.inlinks";

@@ -15,8 +15,10 @@ class DuplicateBenchTest {
     @Test
     void theEditsDoWhatTheySay() {
         String ten = "a b c d e f g h i j";
-        assertEquals("Printed from the online edition. " + ten, DuplicateBench.Edit.HEADER.apply(ten));
-        assertTrue(DuplicateBench.Edit.FOOTER.apply(ten).startsWith(ten + " Copyright"));
+        assertEquals("printed from the online edition " + ten, DuplicateBench.Edit.HEADER.apply(ten));
+        assertTrue(DuplicateBench.Edit.FOOTER.apply(ten).startsWith(ten + " copyright"));
+        // Chinese: a tenth of the characters, each a token
+        assertEquals("一 二 三 四 五 六 七 八 九", DuplicateBench.Edit.DROP_TENTH.apply("一二三四五六七八九十"));
         assertEquals("a b c d e f g h i", DuplicateBench.Edit.DROP_TENTH.apply(ten));
         // the middle tenth (one word from the 6th, "f") to the end
         assertEquals("a b c d e g h i j f", DuplicateBench.Edit.MOVE_TENTH.apply(ten));

@@ -7,8 +7,10 @@ import org.junit.jupiter.api.Test;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.UrlIds;
 
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,6 +31,8 @@ class ContentWriterIT {
         indices = new CrawlIndices("content-writer-it");
         indices.delete(client);
         indices.ensure(client, 1);
+        // no periodic refresh: what the index shows is what a test refreshed, so the writer's memory is tested alone
+        client.indices().putSettings(p -> p.index(indices.content()).settings(st -> st.refreshInterval(t -> t.time("-1"))));
     }
 
     @AfterAll
@@ -40,7 +44,7 @@ class ContentWriterIT {
     }
 
     private static ContentWriter.Change store(String url, String text) {
-        java.util.OptionalLong h = SimHash.of(text);
+        OptionalLong h = SimHash.of(text);
         return ContentWriter.Change.store(new ContentDoc(url, "h", "t", List.of(), text, "en", "ARTICLE", 0.9,
                 List.of(), 1, 0, ContentDoc.signature(text), 0L, null, h.getAsLong(), SimHash.bands(h.getAsLong())));
     }
@@ -56,7 +60,7 @@ class ContentWriterIT {
 
     private boolean stored(String url) throws Exception {
         client.indices().refresh(r -> r.index(indices.content()));
-        return client.exists(e -> e.index(indices.content()).id(org.topicstorm.frontier.UrlIds.id(url))).value();
+        return client.exists(e -> e.index(indices.content()).id(UrlIds.id(url))).value();
     }
 
     @Test
@@ -73,7 +77,7 @@ class ContentWriterIT {
 
         // long after: the writer has forgotten it, the index's band lookup finds it
         client.indices().refresh(r -> r.index(indices.content()));
-        now.addAndGet(ContentWriter.RECENT_MS + 1);
+        now.addAndGet(DuplicateFinder.RECENT_MS + 1);
         assertEquals("http://a/1", writer.writeAll(List.of(store("http://c/copy", article))).get(0).duplicateOf());
 
         // a re-fetch of the original replaces its document; another text is stored; the copies never were
@@ -96,5 +100,54 @@ class ContentWriterIT {
         ContentWriter all = new ContentWriter(client, indices.content(), false, now::get);
         assertNull(all.writeAll(List.of(store("http://f/copy", article))).get(0).duplicateOf());
         assertTrue(stored("http://f/copy"));
+    }
+
+    @Test
+    void aBatchSaysWhatBecomesOfItsOwnPages() throws Exception {
+        ContentWriter writer = new ContentWriter(client, indices.content(), true, () -> 2_000_000);
+        String article = text(11);
+        writer.writeAll(List.of(store("http://g/1", article)));
+        client.indices().refresh(r -> r.index(indices.content()));
+        // the original is removed in the same batch as its copy arrives: the copy is stored
+        List<ContentWriter.Written> w = writer.writeAll(List.of(ContentWriter.Change.remove("http://g/1"),
+                store("http://h/copy", article)));
+        assertTrue(w.get(0).applied());
+        assertNull(w.get(1).duplicateOf());
+        assertTrue(stored("http://h/copy"));
+        assertFalse(stored("http://g/1"));
+        // a page stored before that is now a copy of another: its old document is removed
+        String other = text(12);
+        writer.writeAll(List.of(store("http://i/1", other)));
+        ContentWriter.Written became = writer.writeAll(List.of(store("http://h/copy", article + " x"),
+                store("http://i/2", other))).get(1);
+        assertEquals("http://i/1", became.duplicateOf());
+        List<ContentWriter.Written> again = writer.writeAll(List.of(store("http://j/new", text(13)),
+                store("http://h/copy", other)));
+        assertEquals("http://i/1", again.get(1).duplicateOf());
+        assertFalse(stored("http://h/copy"), "the re-fetched page that became a copy keeps no document");
+    }
+
+    @Test
+    void aCopyWhoseOriginalIsRejectedIsTriedAgain() throws Exception {
+        // a content index that refuses a text longer than a keyword term (as PoisonTupleIT's)
+        CrawlIndices hostile = new CrawlIndices("content-writer-it-hostile");
+        hostile.delete(client);
+        client.indices().create(c -> c.index(hostile.content()).withJson(new java.io.StringReader("""
+                {"settings": {"number_of_shards": 1, "number_of_replicas": 0},
+                 "mappings": {"properties": {"text": {"type": "text", "fields": {"raw": {"type": "keyword"}}}}}}
+                """)));
+        hostile.ensure(client, 1);
+        try {
+            String huge = text(21).repeat(40);   // about 200 KB of words: more than a term may hold
+            ContentWriter writer = new ContentWriter(client, hostile.content(), true, () -> 3_000_000);
+            List<ContentWriter.Written> w = writer.writeAll(List.of(store("http://k/1", huge),
+                    store("http://k/copy", huge)));
+            assertFalse(w.get(0).applied());
+            assertTrue(w.get(0).rejection() != null, "the original is rejected for good");
+            assertFalse(w.get(1).applied(), "its copy is not taken for a copy of a page that was never stored");
+            assertNull(w.get(1).duplicateOf());
+        } finally {
+            hostile.delete(client);
+        }
     }
 }

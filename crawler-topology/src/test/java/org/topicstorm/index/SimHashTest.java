@@ -48,6 +48,9 @@ class SimHashTest {
     void tokensAreLowerCasedWordsAndSingleHanCharacters() {
         assertEquals(List.of("hello", "world", "42", "中", "文", "字", "ok"),
                 SimHash.tokens("Hello, World 42 中文字ok"));
+        // Thai is written without spaces; a Devanagari vowel sign (a combining mark) stays inside its word
+        assertEquals(List.of("ก", "ข"), SimHash.tokens("กข"));
+        assertEquals(List.of("किताब"), SimHash.tokens("किताब"));
     }
 
     @Test
