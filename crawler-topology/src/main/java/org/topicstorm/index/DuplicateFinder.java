@@ -79,7 +79,7 @@ final class DuplicateFinder {
         if (pages.isEmpty()) {
             return result;
         }
-        List<NearDuplicates.Indexed> candidates = new ArrayList<>(search(bands));
+        List<NearDuplicates.Indexed> candidates = search(bands);
         long now = clock.getAsLong();
         recent.removeIf(r -> now - r.at() > RECENT_MS);
         recent.forEach(r -> candidates.add(new NearDuplicates.Indexed(r.url(), r.simhash())));

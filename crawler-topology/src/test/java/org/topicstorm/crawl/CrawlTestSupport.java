@@ -7,6 +7,7 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.es.EsTestNode;
 import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.index.IndexerBolt;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlConf;
@@ -47,7 +48,7 @@ final class CrawlTestSupport {
         conf.put("metrics.interval.secs", 1);
         // the test sites build their pages from one paragraph, so most are near-duplicates of each other; the tests
         // that count content documents mean every relevant page (NearDuplicatesIT turns the check on)
-        conf.put(org.topicstorm.index.IndexerBolt.NEAR_DUPLICATES, false);
+        conf.put(IndexerBolt.NEAR_DUPLICATES, false);
         return conf;
     }
 

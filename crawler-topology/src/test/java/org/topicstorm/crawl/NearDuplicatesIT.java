@@ -23,6 +23,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -132,7 +133,7 @@ class NearDuplicatesIT {
         // the other articles, and the front page, are texts of their own
         for (String p : List.of("/", "/news/other", "/news/third")) {
             assertTrue(content.contains(site.url(p)), p + " stored");
-            assertEquals(null, status.get(site.url(p)).error(), p);
+            assertNull(status.get(site.url(p)).error(), p);
         }
         assertEquals(4, new CrawlStats(client, indices).nearDuplicates());
     }

@@ -9,6 +9,7 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
 import org.topicstorm.frontier.UrlIds;
 
+import java.io.StringReader;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Random;
@@ -132,7 +133,7 @@ class ContentWriterIT {
         // a content index that refuses a text longer than a keyword term (as PoisonTupleIT's)
         CrawlIndices hostile = new CrawlIndices("content-writer-it-hostile");
         hostile.delete(client);
-        client.indices().create(c -> c.index(hostile.content()).withJson(new java.io.StringReader("""
+        client.indices().create(c -> c.index(hostile.content()).withJson(new StringReader("""
                 {"settings": {"number_of_shards": 1, "number_of_replicas": 0},
                  "mappings": {"properties": {"text": {"type": "text", "fields": {"raw": {"type": "keyword"}}}}}}
                 """)));
