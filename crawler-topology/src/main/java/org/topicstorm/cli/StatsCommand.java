@@ -66,10 +66,11 @@ final class StatsCommand implements Callable<Integer> {
             out.printf("  due now     %d%n", c.due());
             out.printf("Harvest rate: %.1f%% (%d relevant of %d fetched)%n", 100 * c.harvestRate(), c.relevant(),
                     c.fetched());
-            long duplicates = stats.nearDuplicates();
-            if (duplicates > 0) {
-                out.printf("Near-duplicates: %d of the relevant pages (%.1f%%) repeat a stored page and are not "
-                        + "indexed again%n", duplicates, 100.0 * duplicates / Math.max(1, c.relevant()));
+            CrawlStats.Duplicates duplicates = stats.duplicates();
+            if (duplicates.total() > 0) {
+                out.printf("Duplicates: %d of the relevant pages (%.1f%%) are not indexed again: %d near-duplicates of "
+                        + "a stored page, %d copies of the canonical URL they declare%n", duplicates.total(),
+                        100 * duplicates.rate(c.relevant()), duplicates.near(), duplicates.canonical());
             }
             List<CrawlStats.PatternCount> patterns = stats.topPatterns(5);
             if (!patterns.isEmpty()) {
@@ -112,7 +113,10 @@ final class StatsCommand implements Callable<Integer> {
         o.put("fetched", c.fetched());
         o.put("relevant", c.relevant());
         o.put("harvestRate", c.harvestRate());
-        o.put("nearDuplicates", stats.nearDuplicates());
+        CrawlStats.Duplicates duplicates = stats.duplicates();
+        o.put("nearDuplicates", duplicates.near());
+        o.put("canonicalCopies", duplicates.canonical());
+        o.put("duplicateRate", duplicates.rate(c.relevant()));
         o.put("topPages", stats.topRelevant(top));
         CrawlStats.Ranking ranking = stats.ranking();
         o.put("authorities", ranking.lastRanked() == null ? null : stats.topAuthorities(top));

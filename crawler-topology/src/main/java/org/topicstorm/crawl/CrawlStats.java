@@ -89,13 +89,38 @@ public final class CrawlStats {
     /** What a near-duplicate's status error starts with (IndexerBolt's cause, as StatusUpdates records it). */
     public static final String NEAR_DUPLICATE_ERROR = CrawlMetadata.NOT_INDEXED_ERROR + CrawlMetadata.NEAR_DUPLICATE_OF;
 
+    /** What the status error of a page that declares another original starts with (then that URL). */
+    public static final String CANONICAL_COPY_ERROR = CrawlMetadata.NOT_INDEXED_ERROR + CrawlMetadata.CANONICAL_COPY_OF;
+
     /**
-     * Relevant pages left out of the content index as near-duplicates of a stored page (002's duplicate rate is this
-     * over {@link Counts#relevant()}): their status error names the page they repeat.
+     * Relevant pages left out of the content index as duplicates: near-duplicates of a stored page, and copies of the
+     * canonical URL they declare (their status error names the page they repeat).
      */
+    public record Duplicates(long near, long canonical) {
+
+        public long total() {
+            return near + canonical;
+        }
+
+        /** 002's duplicate rate: duplicates over the relevant pages (0 when there are none). */
+        public double rate(long relevant) {
+            return relevant == 0 ? 0 : (double) total() / relevant;
+        }
+    }
+
+    public Duplicates duplicates() throws IOException {
+        return new Duplicates(countErrorsStartingWith(NEAR_DUPLICATE_ERROR),
+                countErrorsStartingWith(CANONICAL_COPY_ERROR));
+    }
+
+    /** Relevant pages left out of the content index as near-duplicates of a stored page. */
     public long nearDuplicates() throws IOException {
+        return countErrorsStartingWith(NEAR_DUPLICATE_ERROR);
+    }
+
+    private long countErrorsStartingWith(String prefix) throws IOException {
         return client.count(c -> c.index(indices.status())
-                .query(q -> q.prefix(p -> p.field("error").value(NEAR_DUPLICATE_ERROR)))).count();
+                .query(q -> q.prefix(p -> p.field("error").value(prefix)))).count();
     }
 
     /**

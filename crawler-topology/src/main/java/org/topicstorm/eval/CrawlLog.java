@@ -29,7 +29,7 @@ public final class CrawlLog {
     /** The stored fields the log needs ({@code page}: only its title and terms are read). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Entry(String url, String host, String status, Boolean relevant, Long firstFetched, Double relevance,
-                 PageSummary page) {
+                 PageSummary page, String error) {
     }
 
     /**
@@ -47,7 +47,7 @@ public final class CrawlLog {
             SearchResponse<Entry> page = client.search(s -> {
                 s.index(statusIndex).size(size)
                         .query(q -> q.exists(e -> e.field("firstFetched")))
-                        .source(src -> src.filter(f -> f.includes("url", "host", "status", "relevant", "firstFetched",
+                        .source(src -> src.filter(f -> f.includes("url", "host", "status", "relevant", "firstFetched", "error",
                                 "relevance", "page.title", "page.terms")))
                         .sort(o -> o.field(f -> f.field("firstFetched").order(SortOrder.Asc)))
                         .sort(o -> o.field(f -> f.field("url").order(SortOrder.Asc)));
@@ -77,6 +77,12 @@ public final class CrawlLog {
         PageSummary page = e.page();
         return new FetchedPage(e.url(), e.host(), e.status(), verdict, e.firstFetched(),
                 e.relevance() == null ? Double.NaN : e.relevance(), page == null ? "" : page.title(),
-                page == null ? List.of() : page.terms());
+                page == null ? List.of() : page.terms(), isDuplicate(e.error()));
+    }
+
+    /** Whether a status error says the page was left out of the content index as a duplicate. */
+    static boolean isDuplicate(String error) {
+        return error != null && (error.startsWith(org.topicstorm.crawl.CrawlStats.NEAR_DUPLICATE_ERROR)
+                || error.startsWith(org.topicstorm.crawl.CrawlStats.CANONICAL_COPY_ERROR));
     }
 }

@@ -156,6 +156,25 @@ public final class CrawlMetrics {
     }
 
     /** Counts of the crawler's verdicts (relevant or not) against the labels. */
+    /**
+     * 002's duplicate rate among the first n URLs: pages left out of the content index as duplicates over the pages the
+     * crawler judged relevant; NaN when it judged none relevant.
+     */
+    public double duplicateRate(int n) {
+        int relevant = 0;
+        int duplicates = 0;
+        for (int i = 0; i < clamp(n); i++) {
+            FetchedPage p = log.get(i);
+            if (p.judged() && p.crawlerRelevant()) {
+                relevant++;
+                if (p.duplicate()) {
+                    duplicates++;
+                }
+            }
+        }
+        return relevant == 0 ? Double.NaN : (double) duplicates / relevant;
+    }
+
     public record Verdicts(int truePositives, int falsePositives, int falseNegatives, int trueNegatives) {
 
         /** TP / (TP + FP); NaN when the crawler called nothing relevant. */

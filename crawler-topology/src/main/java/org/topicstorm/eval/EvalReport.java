@@ -22,7 +22,7 @@ public final class EvalReport {
     /** One strategy's line of the table. */
     public record Row(String strategy, int fetched, List<Double> harvestRates, List<Double> recalls,
                       double recallAtTruthSize, List<Double> lifts, double crawlerPrecision, double crawlerRecall,
-                      int relevantHosts) {
+                      int relevantHosts, double duplicateRate) {
     }
 
     /** Title characters and terms shown per page on the console (the errors files show all). */
@@ -98,7 +98,7 @@ public final class EvalReport {
             }
             CrawlMetrics.Verdicts v = m.verdicts(m.fetched());
             rows.add(new Row(strategies.get(i), m.fetched(), hr, recall, m.recallAtTruthSize(), lift, v.precision(),
-                    v.recall(), m.relevantHosts(m.fetched())));
+                    v.recall(), m.relevantHosts(m.fetched()), m.duplicateRate(m.fetched())));
         }
         return rows;
     }
@@ -112,7 +112,7 @@ public final class EvalReport {
         if (baseline != null) {
             points.forEach(n -> header.add("lift@" + n));
         }
-        header.addAll(List.of("crawler P", "crawler R", "rel. hosts"));
+        header.addAll(List.of("crawler P", "crawler R", "rel. hosts", "dup. rate"));
         List<List<String>> cells = new ArrayList<>();
         cells.add(header);
         for (Row r : rows()) {
@@ -126,6 +126,7 @@ public final class EvalReport {
             line.add(percent(r.crawlerPrecision()));
             line.add(percent(r.crawlerRecall()));
             line.add(Integer.toString(r.relevantHosts()));
+            line.add(percent(r.duplicateRate()));
             cells.add(line);
         }
         int[] width = new int[header.size()];
@@ -176,7 +177,7 @@ public final class EvalReport {
         points.forEach(n -> sb.append(",recall@").append(n));
         sb.append(",recall@|R|");
         points.forEach(n -> sb.append(",lift@").append(n));
-        sb.append(",crawler_precision,crawler_recall,relevant_hosts,truth_size\n");
+        sb.append(",crawler_precision,crawler_recall,relevant_hosts,truth_size,duplicate_rate\n");
         for (Row r : rows()) {
             sb.append(r.strategy()).append(',').append(r.fetched());
             r.harvestRates().forEach(x -> sb.append(',').append(number(x)));
@@ -184,7 +185,8 @@ public final class EvalReport {
             sb.append(',').append(number(r.recallAtTruthSize()));
             r.lifts().forEach(x -> sb.append(',').append(number(x)));
             sb.append(',').append(number(r.crawlerPrecision())).append(',').append(number(r.crawlerRecall()))
-                    .append(',').append(r.relevantHosts()).append(',').append(truthSize).append('\n');
+                    .append(',').append(r.relevantHosts()).append(',').append(truthSize).append(',')
+                    .append(number(r.duplicateRate())).append('\n');
         }
         return sb.toString();
     }

@@ -13,13 +13,21 @@ import java.util.List;
  * @param score           the relevance score the verdict came from (NaN when the crawl stored none)
  * @param title           the page's title ("" when unknown: not judged, or a crawl older than page summaries)
  * @param terms           the terms that made its score, best first (empty when unknown)
+ * @param duplicate       judged relevant but not indexed as a duplicate (a near-duplicate of a stored page, or a copy
+ *                        of the canonical URL it declares)
  */
 public record FetchedPage(String url, String host, String status, Boolean crawlerRelevant, long fetchedAt,
-                          double score, String title, List<String> terms) {
+                          double score, String title, List<String> terms, boolean duplicate) {
 
     public FetchedPage {
         title = title == null ? "" : title;
         terms = terms == null ? List.of() : List.copyOf(terms);
+    }
+
+    /** An entry that is no duplicate. */
+    public FetchedPage(String url, String host, String status, Boolean crawlerRelevant, long fetchedAt,
+                       double score, String title, List<String> terms) {
+        this(url, host, status, crawlerRelevant, fetchedAt, score, title, terms, false);
     }
 
     /** An entry without what the crawler scored it on (hand-made logs; measures that need only the verdict). */

@@ -33,7 +33,8 @@ import java.util.Map;
  * irrelevant or noindex, and passes each page on to the link-priority bolt once ES confirmed its content (fails the
  * tuple otherwise, so that it is replayed). A content document ES rejects for good (a 400) is not retried: the page
  * goes on without it, the cause in {@link CrawlMetadata#NOT_INDEXED}, which its status records as its error; so does
- * a near-duplicate of a stored page ({@link ContentWriter}; off with {@value #NEAR_DUPLICATES}: false).
+ * a near-duplicate of a stored page ({@link ContentWriter}; off with {@value #NEAR_DUPLICATES}: false), and a page that
+ * declares another URL of its host its original ({@link ParsedPage#canonical()}: that URL is stored when fetched).
  * It stands before the status updater so that a page never leaves the frontier before its content is stored.
  */
 public class IndexerBolt extends BaseRichBolt {
@@ -50,6 +51,9 @@ public class IndexerBolt extends BaseRichBolt {
     private transient Timer writes;
     private transient Counter writeFailures;
     private transient Counter nearDuplicates;
+    private transient Counter canonicalCopies;
+    /** tuples in the batch whose page is a copy of its canonical URL, by tuple: the URL */
+    private transient Map<Tuple, String> copies;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -64,14 +68,18 @@ public class IndexerBolt extends BaseRichBolt {
         this.writes = metrics.timer(TaskMetrics.CONTENT_WRITE);
         this.writeFailures = metrics.counter(TaskMetrics.CONTENT_WRITE_FAILURES);
         this.nearDuplicates = metrics.counter(TaskMetrics.NEAR_DUPLICATES);
+        this.canonicalCopies = metrics.counter(TaskMetrics.CANONICAL_COPIES);
+        this.copies = new java.util.IdentityHashMap<>();
     }
 
     @Override
     public void execute(Tuple tuple) {
         if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
             ContentWriter.Change change;
+            String copyOf;
             try {
                 change = changeFor(tuple);
+                copyOf = canonicalCopyOf(tuple);
             } catch (RuntimeException e) {
                 // A malformed tuple must not kill the worker, and failing it would replay it for ever: it goes on
                 // without its content copy, the cause recorded, or as it came if not even its metadata can be read
@@ -86,8 +94,16 @@ public class IndexerBolt extends BaseRichBolt {
                 return;
             }
             if (change == null) {
-                passOn(tuple);
+                if (copyOf != null) {
+                    canonicalCopies.inc();
+                    passOn(tuple, CrawlMetadata.CANONICAL_COPY_OF + copyOf);
+                } else {
+                    passOn(tuple);
+                }
             } else {
+                if (copyOf != null) {
+                    copies.put(tuple, copyOf);   // its old copy is removed first
+                }
                 batch.add(tuple, change, System.currentTimeMillis());
             }
         }
@@ -97,7 +113,11 @@ public class IndexerBolt extends BaseRichBolt {
                 written = writer.writeAll(batch.items());
             }
             batch.complete(written, (t, w) -> {
-                if (w.duplicateOf() != null) {
+                String copyOf = copies.remove(t);
+                if (copyOf != null && w.applied()) {
+                    canonicalCopies.inc();
+                    passOn(t, CrawlMetadata.CANONICAL_COPY_OF + copyOf);
+                } else if (w.duplicateOf() != null) {
                     // judged relevant, its links followed, but not stored twice: its status names the original
                     nearDuplicates.inc();
                     passOn(t, CrawlMetadata.NEAR_DUPLICATE_OF + w.duplicateOf());
@@ -122,12 +142,22 @@ public class IndexerBolt extends BaseRichBolt {
         ParsedPage page = (ParsedPage) tuple.getValueByField(TupleFields.PAGE);
         Relevance relevance = (Relevance) tuple.getValueByField(TupleFields.RELEVANCE);
         Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
-        if (relevance.relevant() && !page.robots().noIndex()) {
+        if (relevance.relevant() && !page.robots().noIndex() && page.canonical() == null) {
             int depth = parseInt(md.getFirstValue(CrawlMetadata.DEPTH));
             return ContentWriter.Change.store(ContentDoc.of(page, relevance, depth, System.currentTimeMillis()));
         }
         boolean fetchedBefore = parseInt(md.getFirstValue(CrawlMetadata.FETCH_COUNT)) > 0;
         return fetchedBefore ? ContentWriter.Change.remove(page.url()) : null;
+    }
+
+    /**
+     * The canonical URL of a page that would be stored but declares another original ({@link ParsedPage#canonical()}:
+     * the site's word, taken before the near-duplicate comparison); null for any other page.
+     */
+    private static String canonicalCopyOf(Tuple tuple) {
+        ParsedPage page = (ParsedPage) tuple.getValueByField(TupleFields.PAGE);
+        Relevance relevance = (Relevance) tuple.getValueByField(TupleFields.RELEVANCE);
+        return relevance.relevant() && !page.robots().noIndex() ? page.canonical() : null;
     }
 
     private void passOn(Tuple tuple) {

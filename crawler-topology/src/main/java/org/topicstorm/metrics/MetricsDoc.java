@@ -18,16 +18,28 @@ import org.topicstorm.frontier.CrawlState;
  * @param relevantPerSecond relevant pages per second since the previous sample (0 for the first)
  * @param threshold         the self-tuned threshold (relevance.self-tuning), absent when tuning is off
  * @param judgements        pages judged by people so far
+ * @param nearDuplicates    relevant pages not indexed as near-duplicates of a stored page
+ * @param canonicalCopies   relevant pages not indexed as copies of the canonical URL they declare
+ * @param duplicateRate     (nearDuplicates + canonicalCopies) / relevant: 002's duplicate rate
  */
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record MetricsDoc(long timestamp, String crawl, long fetched, long relevant, double harvestRate, long waiting,
                          long due, long exceptions, long known, double pagesPerSecond, double relevantPerSecond,
-                         Double threshold, Long judgements) {
+                         Double threshold, Long judgements, Long nearDuplicates, Long canonicalCopies,
+                         Double duplicateRate) {
 
     /** The sample with what the crawl learns from judgements. */
     public MetricsDoc withJudging(Double threshold, long judgements) {
         return new MetricsDoc(timestamp, crawl, fetched, relevant, harvestRate, waiting, due, exceptions, known,
-                pagesPerSecond, relevantPerSecond, threshold, judgements);
+                pagesPerSecond, relevantPerSecond, threshold, judgements, nearDuplicates, canonicalCopies,
+                duplicateRate);
+    }
+
+    /** The sample with the relevant pages left out of the content index as duplicates. */
+    public MetricsDoc withDuplicates(CrawlStats.Duplicates duplicates) {
+        return new MetricsDoc(timestamp, crawl, fetched, relevant, harvestRate, waiting, due, exceptions, known,
+                pagesPerSecond, relevantPerSecond, threshold, judgements, duplicates.near(), duplicates.canonical(),
+                duplicates.rate(relevant));
     }
 
     /**
@@ -44,6 +56,6 @@ public record MetricsDoc(long timestamp, String crawl, long fetched, long releva
         }
         return new MetricsDoc(timestamp, crawl, counts.fetched(), counts.relevant(), counts.harvestRate(),
                 counts.get(CrawlState.WAITING), counts.due(), counts.get(CrawlState.EXCEPTION), counts.total(),
-                pagesPerSecond, relevantPerSecond, null, null);
+                pagesPerSecond, relevantPerSecond, null, null, null, null, null);
     }
 }

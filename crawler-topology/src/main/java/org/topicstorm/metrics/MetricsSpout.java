@@ -57,7 +57,7 @@ public class MetricsSpout extends BaseRichSpout {
         next = now + intervalMs;
         try {
             MetricsDoc doc = MetricsDoc.of(indices.crawl(), now, stats.counts(now), previous)
-                    .withJudging(tunedThreshold(), judgements());
+                    .withJudging(tunedThreshold(), judgements()).withDuplicates(stats.duplicates());
             es.index(i -> i.index(indices.metrics()).id(Long.toString(now)).document(doc));
             previous = doc;
         } catch (IOException | RuntimeException e) {

@@ -42,6 +42,8 @@ public final class TaskMetrics {
     public static final String CONTENT_WRITE_FAILURES = "topicstorm.es.content-write-failures";
     /** Counter: relevant pages left out of the content index as near-duplicates of a stored page. */
     public static final String NEAR_DUPLICATES = "topicstorm.pages.near-duplicates";
+    /** Counter: relevant pages left out of the content index as copies of the canonical URL they declare. */
+    public static final String CANONICAL_COPIES = "topicstorm.pages.canonical-copies";
 
     private final TopologyContext context;
 

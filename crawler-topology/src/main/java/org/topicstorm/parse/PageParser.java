@@ -18,7 +18,8 @@ import org.jsoup.select.NodeVisitor;
 /**
  * Turns fetched bytes into a {@link ParsedPage}: checks that they are HTML, decodes them, removes what is not content
  * (scripts, styles, frames, templates, SVG and navigation), and extracts title, headings, text, outlinks, the videos
- * it embeds ({@link VideoFinder}) and what the page's robots meta tags ask ({@link RobotsDirectives}).
+ * it embeds ({@link VideoFinder}), the original it declares ({@link CanonicalLink}) and what the page's robots meta tags
+ * ask ({@link RobotsDirectives}).
  * Links inside removed navigation are not outlinks: navigation repeats the same site-wide links on every page.
  * <p>
  * An outlink's nearby text is up to {@link ParseConfig#nearbyWords()} words before and after the link within its
@@ -67,6 +68,7 @@ public final class PageParser {
         Document doc = Jsoup.parse(html, url); // a <base href> in the page replaces the base URI while parsing
         // before the removal: players are iframes, VideoObjects are in scripts
         List<String> embedded = videos.find(doc);
+        String canonical = CanonicalLink.of(doc, url, linkFilter);
         doc.select(NON_CONTENT).remove();
         // after the removal: a robots meta tag inside noscript or template is not the page's
         RobotsDirectives robots = config.metaRobots() ? RobotsDirectives.fromMeta(doc, config.robotsAgent())
@@ -92,13 +94,17 @@ public final class PageParser {
         PageType type = anchorShare > config.hubAnchorShare() ? PageType.HUB : PageType.TOPIC;
 
         List<Outlink> outlinks = outlinks(body, linkFilter);
+        if (canonical != null && outlinks.stream().noneMatch(o -> o.url().equals(canonical))) {
+            // the original is fetched in the copy's place (also beyond the outlink limit: it is one URL)
+            outlinks.add(new Outlink(canonical, "", ""));
+        }
 
         Element withoutAnchors = body.clone();
         withoutAnchors.select("a[href]").remove();
         String textWithoutAnchors = Texts.collapse(withoutAnchors.text());
 
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorShare, type,
-                detection.charset().name(), language(doc, contentLanguage), robots, embedded);
+                detection.charset().name(), language(doc, contentLanguage), robots, embedded, canonical);
     }
 
     /**

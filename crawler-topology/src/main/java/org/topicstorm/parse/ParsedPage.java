@@ -20,6 +20,9 @@ import java.util.List;
  * @param robots            what the page's robots meta tags (and, once the parse bolt added them, its X-Robots-Tag
  *                          headers) ask: noindex keeps it out of the content index, nofollow its links out of the
  *                          frontier
+ * @param videos            the video URLs the page embeds ({@link VideoFinder})
+ * @param canonical         the URL the page declares as its original, when the crawl takes it as one
+ *                          ({@link CanonicalLink}): the page is not stored, that URL is; null otherwise
  */
 public record ParsedPage(
         String url,
@@ -33,13 +36,22 @@ public record ParsedPage(
         String charset,
         String language,
         RobotsDirectives robots,
-        List<String> videos) implements Serializable {
+        List<String> videos,
+        String canonical) implements Serializable {
 
     public ParsedPage {
         headings = List.copyOf(headings);
         outlinks = List.copyOf(outlinks);
         robots = robots == null ? RobotsDirectives.NONE : robots;
         videos = videos == null ? List.of() : List.copyOf(videos);
+    }
+
+    /** A page that declares no other original. */
+    public ParsedPage(String url, String title, List<String> headings, String text, String textWithoutAnchors,
+                      List<Outlink> outlinks, double anchorTextShare, PageType type, String charset, String language,
+                      RobotsDirectives robots, List<String> videos) {
+        this(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset, language,
+                robots, videos, null);
     }
 
     /** A page without videos. */
@@ -60,7 +72,7 @@ public record ParsedPage(
     /** The same page with these robots directives. */
     public ParsedPage withRobots(RobotsDirectives directives) {
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset,
-                language, directives, videos);
+                language, directives, videos, canonical);
     }
 
     /** The text a relevance model should read: anchor texts for a hub page, own text for a topic page (001). */

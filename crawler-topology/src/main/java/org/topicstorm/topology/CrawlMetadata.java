@@ -38,6 +38,11 @@ public final class CrawlMetadata {
     public static final String NOT_INDEXED_ERROR = "not indexed: ";
     /** The {@link #NOT_INDEXED} cause of a near-duplicate, followed by the stored page it repeats. */
     public static final String NEAR_DUPLICATE_OF = "near-duplicate of ";
+    /**
+     * The {@link #NOT_INDEXED} cause of a page that declares another URL of its host as its original
+     * (rel=canonical), followed by that URL.
+     */
+    public static final String CANONICAL_COPY_OF = "copy of its canonical URL ";
 
     /** Distinct pages known to link to the URL when it was emitted (its in-degree in the crawled graph). */
     public static final String INLINKS = "ts.inlinks";

@@ -136,5 +136,67 @@ class NearDuplicatesIT {
             assertNull(status.get(site.url(p)).error(), p);
         }
         assertEquals(4, new CrawlStats(client, indices).nearDuplicates());
+        assertEquals(new CrawlStats.Duplicates(4, 0), new CrawlStats(client, indices).duplicates());
+    }
+
+    /**
+     * rel=canonical, with the near-duplicate comparison off so that only the site's word decides: a print view and an
+     * AMP view declare the article's URL as their original, which nothing links to; a page that declares the home page
+     * and one that declares another host are kept (see CanonicalLink).
+     */
+    @Test
+    void aPageThatDeclaresAnotherOriginalIsNotStoredAndTheOriginalIsFetchedInItsPlace(@TempDir Path tmp)
+            throws Exception {
+        try (HostileServer news = new HostileServer("127.0.0.43")) {
+            String story = article(5);
+            String declares = "<link rel=\"canonical\" href=\"/news/story\">";
+            news.html("/", page("Solar news", article(6), "/print/story", "/amp/story", "/news/home", "/news/foreign"));
+            news.html("/print/story", page("Solar story", story, "/").replace("<title>", declares + "<title>"));
+            news.html("/amp/story", page("Solar story", story, "/").replace("<title>", declares + "<title>"));
+            news.html("/news/story", page("Solar story", story, "/"));
+            news.html("/news/home", page("Solar at home", article(7), "/")
+                    .replace("<title>", "<link rel=\"canonical\" href=\"/\"><title>"));
+            news.html("/news/foreign", page("Solar abroad", article(8), "/")
+                    .replace("<title>", "<link rel=\"canonical\" href=\"http://127.0.0.44/story\"><title>"));
+            Path topic = tmp.resolve("canonical.yaml");
+            Files.writeString(topic, """
+                    name: canonical
+                    languages: [en]
+                    keywords:
+                      solar: 1.0
+                      photovoltaic: 0.8
+                    seeds:
+                      - %s
+                    threshold: 0.1
+                    strategy: best-first
+                    focus: soft
+                    """.formatted(news.url("/")));
+            CrawlIndices indices = new CrawlIndices("canonical-it");
+            indices.delete(client);
+
+            CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic, indices,
+                    Map.of(IndexerBolt.NEAR_DUPLICATES, false), 0);
+
+            assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
+            Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+            status.values().forEach(d -> System.out.printf("[canonical] %s %s relevance=%.3f error=%s%n", d.url(),
+                    d.state(), d.relevance(), d.error()));
+            Set<String> content = CrawlTestSupport.contentDocs(client, indices).keySet();
+            String original = news.url("/news/story");
+            for (String copy : List.of("/print/story", "/amp/story")) {
+                StatusDoc d = status.get(news.url(copy));
+                assertEquals(CrawlState.DONE, d.state(), copy);
+                assertEquals(CrawlStats.CANONICAL_COPY_ERROR + original, d.error(), copy);
+                assertTrue(!content.contains(news.url(copy)), copy);
+            }
+            // reached only as the copies' original, and stored
+            assertEquals(CrawlState.DONE, status.get(original).state());
+            assertTrue(content.contains(original));
+            for (String kept : List.of("/", "/news/home", "/news/foreign")) {
+                assertTrue(content.contains(news.url(kept)), kept + " stored");
+                assertNull(status.get(news.url(kept)).error(), kept);
+            }
+            assertEquals(new CrawlStats.Duplicates(0, 2), new CrawlStats(client, indices).duplicates());
+        }
     }
 }

@@ -115,6 +115,21 @@ class CrawlMetricsTest {
     }
 
     @Test
+    void theDuplicateRateIsDuplicatesOverThePagesTheCrawlerCalledRelevant() {
+        List<FetchedPage> log = new ArrayList<>(LOG);
+        // n=7 (a/1#top) and n=10 were left out as duplicates; n=8, judged irrelevant, is marked but does not count
+        log.set(6, new FetchedPage("http://a.test/1#top", "a.test", "FETCHED", true, 7, 0.5, "", List.of(), true));
+        log.set(7, new FetchedPage("http://c.test/0", "c.test", "FETCHED", false, 8, 0.1, "", List.of(), true));
+        log.set(9, new FetchedPage("http://c.test/2", "c.test", "FETCHED", true, 10, 0.5, "", List.of(), true));
+        CrawlMetrics d = CrawlMetrics.of(log, TRUTH);
+        assertEquals(2.0 / 6, d.duplicateRate(10), EPS);  // called relevant: n=1,2,6,7,9,10; duplicates n=7,10
+        assertEquals(0.0, d.duplicateRate(6), EPS);       // relevant n=1,2,6: none a duplicate
+        assertEquals(1.0 / 4, d.duplicateRate(7), EPS);   // n=1,2,6,7: one
+        assertTrue(Double.isNaN(d.duplicateRate(0)));
+        assertEquals(0.0, m.duplicateRate(10), EPS);
+    }
+
+    @Test
     void distinctRelevantHosts() {
         assertEquals(1, m.relevantHosts(4));   // a
         assertEquals(2, m.relevantHosts(6));   // a, b

@@ -40,13 +40,14 @@ class EvalReportTest {
         String[] lines = report.table().split("\\R");
         assertEquals(3, lines.length);
         assertEquals(List.of("strategy", "fetched", "HR@2", "HR@4", "recall@2", "recall@4", "recall@|R|=3",
-                "lift@2", "lift@4", "crawler", "P", "crawler", "R", "rel.", "hosts"), List.of(lines[0].split(" +")));
+                "lift@2", "lift@4", "crawler", "P", "crawler", "R", "rel.", "hosts", "dup.", "rate"),
+                List.of(lines[0].split(" +")));
         // lift@2: baseline HR@2 = 0 -> "-"; lift@4: baseline did not reach 4 pages -> "-"
-        // crawler verdicts: says relevant exactly for the /r pages -> P = R = 100%; relevant hosts a, b
+        // crawler verdicts: says relevant exactly for the /r pages -> P = R = 100%; relevant hosts a, b; no duplicates
         assertEquals(List.of("best-first", "4", "100.0%", "75.0%", "66.7%", "100.0%", "66.7%", "-", "-", "100.0%",
-                "100.0%", "2"), List.of(lines[1].split(" +")));
+                "100.0%", "2", "0.0%"), List.of(lines[1].split(" +")));
         assertEquals(List.of("breadth-first", "3", "0.0%", "-", "0.0%", "33.3%", "33.3%", "-", "-", "100.0%",
-                "100.0%", "1"), List.of(lines[2].split(" +")));
+                "100.0%", "1", "0.0%"), List.of(lines[2].split(" +")));
     }
 
     @Test
@@ -60,9 +61,9 @@ class EvalReportTest {
                 "4,0.7500,,1.0000,"), Files.readAllLines(dir.resolve("curve.csv")));
         assertEquals(List.of(
                 "strategy,fetched,hr@2,hr@4,recall@2,recall@4,recall@|R|,lift@2,lift@4,crawler_precision,"
-                        + "crawler_recall,relevant_hosts,truth_size",
-                "best-first,4,1.0000,0.7500,0.6667,1.0000,0.6667,,,1.0000,1.0000,2,3",
-                "breadth-first,3,0.0000,,0.0000,0.3333,0.3333,,,1.0000,1.0000,1,3"),
+                        + "crawler_recall,relevant_hosts,truth_size,duplicate_rate",
+                "best-first,4,1.0000,0.7500,0.6667,1.0000,0.6667,,,1.0000,1.0000,2,3,0.0000",
+                "breadth-first,3,0.0000,,0.0000,0.3333,0.3333,,,1.0000,1.0000,1,3,0.0000"),
                 Files.readAllLines(dir.resolve("table.csv")));
     }
 

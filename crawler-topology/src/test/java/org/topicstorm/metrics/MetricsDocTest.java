@@ -46,4 +46,16 @@ class MetricsDocTest {
         assertEquals(0.0, second.relevantPerSecond());
         assertEquals(0.0, second.pagesPerSecond());
     }
+
+    @Test
+    void theDuplicateRateIsBothKindsOverTheRelevantPages() {
+        MetricsDoc m = MetricsDoc.of("c", 1_000, counts(40, 10, 0, 0, 0), null)
+                .withDuplicates(new CrawlStats.Duplicates(3, 2));
+        assertEquals(3, m.nearDuplicates());
+        assertEquals(2, m.canonicalCopies());
+        assertEquals(0.125, m.duplicateRate(), 1e-12);   // (3 + 2) / 40
+        assertEquals(0.0, new CrawlStats.Duplicates(0, 0).rate(0));
+        assertEquals(0.0, MetricsDoc.of("c", 1_000, counts(0, 1, 0, 0, 0), null)
+                .withDuplicates(new CrawlStats.Duplicates(0, 0)).duplicateRate());
+    }
 }
