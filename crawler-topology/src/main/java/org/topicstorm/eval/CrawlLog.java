@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.digitalpebble.stormcrawler.persistence.Status;
+import org.topicstorm.crawl.CrawlStats;
 import org.topicstorm.relevance.PageSummary;
 
 import java.io.IOException;
@@ -82,7 +83,7 @@ public final class CrawlLog {
 
     /** Whether a status error says the page was left out of the content index as a duplicate. */
     static boolean isDuplicate(String error) {
-        return error != null && (error.startsWith(org.topicstorm.crawl.CrawlStats.NEAR_DUPLICATE_ERROR)
-                || error.startsWith(org.topicstorm.crawl.CrawlStats.CANONICAL_COPY_ERROR));
+        return error != null && (error.startsWith(CrawlStats.NEAR_DUPLICATE_ERROR)
+                || error.startsWith(CrawlStats.CANONICAL_COPY_ERROR));
     }
 }

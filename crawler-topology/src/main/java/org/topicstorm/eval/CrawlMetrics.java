@@ -155,7 +155,6 @@ public final class CrawlMetrics {
         return Math.max(0, Math.min(n, fetched()));
     }
 
-    /** Counts of the crawler's verdicts (relevant or not) against the labels. */
     /**
      * 002's duplicate rate among the first n URLs: pages left out of the content index as duplicates over the pages the
      * crawler judged relevant; NaN when it judged none relevant.
@@ -175,6 +174,7 @@ public final class CrawlMetrics {
         return relevant == 0 ? Double.NaN : (double) duplicates / relevant;
     }
 
+    /** Counts of the crawler's verdicts (relevant or not) against the labels. */
     public record Verdicts(int truePositives, int falsePositives, int falseNegatives, int trueNegatives) {
 
         /** TP / (TP + FP); NaN when the crawler called nothing relevant. */

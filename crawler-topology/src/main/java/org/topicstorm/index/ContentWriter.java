@@ -19,9 +19,10 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Keeps the content index equal to the set of relevant pages, near-duplicates left out: stores a relevant page (id =
- * URL id, so a replay overwrites instead of duplicating) unless its text is a near-duplicate ({@link SimHash}) of a
- * stored page ({@link DuplicateFinder}), and removes a page that a re-fetch found no longer relevant. A copy's own
+ * Keeps the content index equal to the set of relevant pages, duplicates left out: stores a relevant page (id =
+ * URL id, so a replay overwrites instead of duplicating) unless the canonical URL it declares is stored
+ * ({@link CanonicalOriginals}) or its text is a near-duplicate ({@link SimHash}) of a stored page
+ * ({@link DuplicateFinder}), and removes a page that a re-fetch found no longer relevant. A copy's own
  * URL is removed too (a re-fetched page may have become one). A page stored before its near-duplicate arrived stays
  * stored; when a stored page is removed, its copies come back only when they are fetched again. One instance per
  * indexer task; not thread-safe.
@@ -34,6 +35,8 @@ public final class ContentWriter {
     private final String index;
     /** null: near-duplicates are stored like any page */
     private final DuplicateFinder duplicates;
+    /** null: pages are stored whatever canonical URL they declare */
+    private final CanonicalOriginals canonicals;
 
     /** A writer that leaves near-duplicates out. */
     public ContentWriter(ElasticsearchClient client, String index) {
@@ -42,13 +45,27 @@ public final class ContentWriter {
 
     /** @param nearDuplicates whether near-duplicates of stored pages are left out (false: every relevant page) */
     public ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates) {
-        this(client, index, nearDuplicates, System::currentTimeMillis);
+        this(client, index, nearDuplicates, true);
+    }
+
+    /**
+     * @param nearDuplicates whether near-duplicates of stored pages are left out (false: every relevant page)
+     * @param canonical      whether a page is left out when the canonical URL it declares is stored
+     */
+    public ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates, boolean canonical) {
+        this(client, index, nearDuplicates, canonical, System::currentTimeMillis);
     }
 
     ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates, LongSupplier clock) {
+        this(client, index, nearDuplicates, true, clock);
+    }
+
+    ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates, boolean canonical,
+                  LongSupplier clock) {
         this.client = client;
         this.index = index;
         this.duplicates = nearDuplicates ? new DuplicateFinder(client, index, clock) : null;
+        this.canonicals = canonical ? new CanonicalOriginals(client, index) : null;
     }
 
     /** A pending change: a page to store ({@code doc} set) or a URL to remove ({@code doc} null). */
@@ -65,11 +82,16 @@ public final class ContentWriter {
     /**
      * What became of a change: applied; rejected by ES for good ({@code rejection}: why; retrying can only fail
      * again); or neither (ES unreachable or overloaded: try again later). A page left out as a near-duplicate is
-     * applied (nothing more to do) with {@code duplicateOf}, the stored page it repeats.
+     * applied (nothing more to do) with {@code duplicateOf}, the stored page it repeats; {@code canonical} says whether
+     * it was left out as a copy of the canonical URL it declares rather than by its text.
      */
-    public record Written(Change change, boolean applied, String rejection, String duplicateOf) {
+    public record Written(Change change, boolean applied, String rejection, String duplicateOf, boolean canonical) {
         public Written(Change change, boolean applied, String rejection) {
-            this(change, applied, rejection, null);
+            this(change, applied, rejection, null, false);
+        }
+
+        public Written(Change change, boolean applied, String rejection, String duplicateOf) {
+            this(change, applied, rejection, duplicateOf, false);
         }
     }
 
@@ -92,10 +114,23 @@ public final class ContentWriter {
             return List.of();
         }
         List<String> duplicateOf;
+        List<String> copyOf;
         try {
-            duplicateOf = duplicates == null ? Collections.nCopies(changes.size(), null) : duplicates.find(changes);
+            // the site's word first: a page whose declared original is stored is a copy, whatever its text
+            copyOf = canonicals == null ? Collections.nCopies(changes.size(), null) : canonicals.find(changes);
+            List<Change> compared = new ArrayList<>(changes.size());
+            for (int i = 0; i < changes.size(); i++) {
+                compared.add(copyOf.get(i) == null ? changes.get(i) : Change.remove(changes.get(i).url()));
+            }
+            duplicateOf = new ArrayList<>(duplicates == null ? Collections.nCopies(changes.size(), null)
+                    : duplicates.find(compared));
+            for (int i = 0; i < changes.size(); i++) {
+                if (copyOf.get(i) != null) {
+                    duplicateOf.set(i, copyOf.get(i));
+                }
+            }
         } catch (Exception e) {
-            LogThrottle.WARNINGS.warn(LOG, "near-duplicate lookup for {} pages failed: {}", changes.size(),
+            LogThrottle.WARNINGS.warn(LOG, "duplicate lookup for {} pages failed: {}", changes.size(),
                     e.toString());
             return changes.stream().map(c -> new Written(c, false, null)).toList();
         }
@@ -119,7 +154,7 @@ public final class ContentWriter {
             if (of == null) {
                 written.add(answer);
             } else if (answer.applied() && storedNow.getOrDefault(of, true)) {
-                written.add(new Written(c, true, null, of));
+                written.add(new Written(c, true, null, of, copyOf.get(i) != null));
             } else {
                 // its original was in this batch and is not stored (yet): decide again when it is retried
                 written.add(new Written(c, false, null));

@@ -33,8 +33,9 @@ import java.util.Map;
  * irrelevant or noindex, and passes each page on to the link-priority bolt once ES confirmed its content (fails the
  * tuple otherwise, so that it is replayed). A content document ES rejects for good (a 400) is not retried: the page
  * goes on without it, the cause in {@link CrawlMetadata#NOT_INDEXED}, which its status records as its error; so does
- * a near-duplicate of a stored page ({@link ContentWriter}; off with {@value #NEAR_DUPLICATES}: false), and a page that
- * declares another URL of its host its original ({@link ParsedPage#canonical()}: that URL is stored when fetched).
+ * a near-duplicate of a stored page ({@link ContentWriter}; off with {@value #NEAR_DUPLICATES}: false), and a page
+ * that declares another stored URL of its host its original ({@link ParsedPage#canonical()}; off with
+ * {@value #CANONICAL}: false).
  * It stands before the status updater so that a page never leaves the frontier before its content is stored.
  */
 public class IndexerBolt extends BaseRichBolt {
@@ -43,6 +44,7 @@ public class IndexerBolt extends BaseRichBolt {
     public static final String BATCH_MAX_DELAY_MS = "indexer.batch.max.delay.ms";
     public static final String BATCH_QUIET_MS = "indexer.batch.quiet.ms";
     public static final String NEAR_DUPLICATES = "indexer.near.duplicates";
+    public static final String CANONICAL = "indexer.canonical";
 
     private transient OutputCollector collector;
     private transient ElasticsearchClient es;
@@ -52,8 +54,6 @@ public class IndexerBolt extends BaseRichBolt {
     private transient Counter writeFailures;
     private transient Counter nearDuplicates;
     private transient Counter canonicalCopies;
-    /** tuples in the batch whose page is a copy of its canonical URL, by tuple: the URL */
-    private transient Map<Tuple, String> copies;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -63,23 +63,20 @@ public class IndexerBolt extends BaseRichBolt {
                 Long.MAX_VALUE);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new ContentWriter(es, CrawlIndices.fromConf(conf).content(),
-                ConfUtils.getBoolean(conf, NEAR_DUPLICATES, true));
+                ConfUtils.getBoolean(conf, NEAR_DUPLICATES, true), ConfUtils.getBoolean(conf, CANONICAL, true));
         TaskMetrics metrics = TaskMetrics.of(context);
         this.writes = metrics.timer(TaskMetrics.CONTENT_WRITE);
         this.writeFailures = metrics.counter(TaskMetrics.CONTENT_WRITE_FAILURES);
         this.nearDuplicates = metrics.counter(TaskMetrics.NEAR_DUPLICATES);
         this.canonicalCopies = metrics.counter(TaskMetrics.CANONICAL_COPIES);
-        this.copies = new java.util.IdentityHashMap<>();
     }
 
     @Override
     public void execute(Tuple tuple) {
         if (!TupleUtils.isTick(tuple) && !FlushSpout.isFlush(tuple)) {
             ContentWriter.Change change;
-            String copyOf;
             try {
                 change = changeFor(tuple);
-                copyOf = canonicalCopyOf(tuple);
             } catch (RuntimeException e) {
                 // A malformed tuple must not kill the worker, and failing it would replay it for ever: it goes on
                 // without its content copy, the cause recorded, or as it came if not even its metadata can be read
@@ -94,16 +91,8 @@ public class IndexerBolt extends BaseRichBolt {
                 return;
             }
             if (change == null) {
-                if (copyOf != null) {
-                    canonicalCopies.inc();
-                    passOn(tuple, CrawlMetadata.CANONICAL_COPY_OF + copyOf);
-                } else {
-                    passOn(tuple);
-                }
+                passOn(tuple);
             } else {
-                if (copyOf != null) {
-                    copies.put(tuple, copyOf);   // its old copy is removed first
-                }
                 batch.add(tuple, change, System.currentTimeMillis());
             }
         }
@@ -113,14 +102,11 @@ public class IndexerBolt extends BaseRichBolt {
                 written = writer.writeAll(batch.items());
             }
             batch.complete(written, (t, w) -> {
-                String copyOf = copies.remove(t);
-                if (copyOf != null && w.applied()) {
-                    canonicalCopies.inc();
-                    passOn(t, CrawlMetadata.CANONICAL_COPY_OF + copyOf);
-                } else if (w.duplicateOf() != null) {
+                if (w.duplicateOf() != null) {
                     // judged relevant, its links followed, but not stored twice: its status names the original
-                    nearDuplicates.inc();
-                    passOn(t, CrawlMetadata.NEAR_DUPLICATE_OF + w.duplicateOf());
+                    (w.canonical() ? canonicalCopies : nearDuplicates).inc();
+                    passOn(t, (w.canonical() ? CrawlMetadata.CANONICAL_COPY_OF : CrawlMetadata.NEAR_DUPLICATE_OF)
+                            + w.duplicateOf());
                 } else if (w.applied()) {
                     passOn(t);
                 } else if (w.rejection() != null) {
@@ -142,22 +128,12 @@ public class IndexerBolt extends BaseRichBolt {
         ParsedPage page = (ParsedPage) tuple.getValueByField(TupleFields.PAGE);
         Relevance relevance = (Relevance) tuple.getValueByField(TupleFields.RELEVANCE);
         Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
-        if (relevance.relevant() && !page.robots().noIndex() && page.canonical() == null) {
+        if (relevance.relevant() && !page.robots().noIndex()) {
             int depth = parseInt(md.getFirstValue(CrawlMetadata.DEPTH));
             return ContentWriter.Change.store(ContentDoc.of(page, relevance, depth, System.currentTimeMillis()));
         }
         boolean fetchedBefore = parseInt(md.getFirstValue(CrawlMetadata.FETCH_COUNT)) > 0;
         return fetchedBefore ? ContentWriter.Change.remove(page.url()) : null;
-    }
-
-    /**
-     * The canonical URL of a page that would be stored but declares another original ({@link ParsedPage#canonical()}:
-     * the site's word, taken before the near-duplicate comparison); null for any other page.
-     */
-    private static String canonicalCopyOf(Tuple tuple) {
-        ParsedPage page = (ParsedPage) tuple.getValueByField(TupleFields.PAGE);
-        Relevance relevance = (Relevance) tuple.getValueByField(TupleFields.RELEVANCE);
-        return relevance.relevant() && !page.robots().noIndex() ? page.canonical() : null;
     }
 
     private void passOn(Tuple tuple) {

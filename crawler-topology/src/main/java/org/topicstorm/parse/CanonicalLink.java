@@ -8,9 +8,9 @@ import java.util.Locale;
 
 /**
  * The page's declared original: {@code <link rel="canonical" href="...">} in its head, when it names another page of
- * the same host. The crawler then treats the page as a copy of that URL: it is judged and its links followed, but
- * not stored in the content index, and the canonical URL is queued in its place (002's duplicates, with the site's
- * own word taken before any content comparison).
+ * the same host. The canonical URL is queued (it may be linked nowhere else), and the indexer leaves the page out as
+ * a copy once that URL is stored (002's duplicates, with the site's own word taken before any content comparison;
+ * {@code org.topicstorm.index.CanonicalOriginals}).
  *
  * <p>A canonical is a hint, and sites get it wrong; it is left unused (the page is kept) when
  * <ul>
@@ -37,8 +37,8 @@ final class CanonicalLink {
         Element head = doc.head();
         String declared = null;
         for (Element link : head.select("link[href]")) {
-            if (!hasToken(link.attr("rel"), "canonical")) {
-                continue;
+            if (!hasToken(link.attr("rel"), "canonical") || !link.parents().select("noscript, template").isEmpty()) {
+                continue;   // inside noscript or template: not the page's own declaration (as for robots meta tags)
             }
             String target = PageParser.httpWithoutFragment(link.absUrl("href"));
             if (target == null || declared != null && !declared.equals(target)) {

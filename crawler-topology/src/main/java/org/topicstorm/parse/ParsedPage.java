@@ -22,7 +22,7 @@ import java.util.List;
  *                          frontier
  * @param videos            the video URLs the page embeds ({@link VideoFinder})
  * @param canonical         the URL the page declares as its original, when the crawl takes it as one
- *                          ({@link CanonicalLink}): the page is not stored, that URL is; null otherwise
+ *                          ({@link CanonicalLink}): the page is not stored if that URL is; null otherwise
  */
 public record ParsedPage(
         String url,

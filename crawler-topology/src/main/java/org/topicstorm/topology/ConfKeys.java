@@ -126,6 +126,7 @@ public final class ConfKeys {
         whole("indexer.batch.max.delay.ms", 0, UNBOUNDED);
         whole("indexer.batch.quiet.ms", 0, 60_000);
         bool("indexer.near.duplicates");
+        bool("indexer.canonical");
         whole("metrics.interval.secs", 0, 86_400);
         whole("crawl.idle.stop.secs", 1, 86_400);
         whole("crawl.progress.secs", 1, 3600);

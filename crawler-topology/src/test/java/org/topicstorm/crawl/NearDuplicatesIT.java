@@ -140,24 +140,27 @@ class NearDuplicatesIT {
     }
 
     /**
-     * rel=canonical, with the near-duplicate comparison off so that only the site's word decides: a print view and an
-     * AMP view declare the article's URL as their original, which nothing links to; a page that declares the home page
-     * and one that declares another host are kept (see CanonicalLink).
+     * rel=canonical, with the near-duplicate comparison off so that only the site's word decides. The article's URL
+     * links to its print and AMP views, which declare it their original: they come after it is stored and are left
+     * out. A page whose declared original answers 404 is stored (the copy is all there is), and so are a page that
+     * declares the home page and one that declares another host (see CanonicalLink). A page linked nowhere but
+     * declared as an original is fetched.
      */
     @Test
-    void aPageThatDeclaresAnotherOriginalIsNotStoredAndTheOriginalIsFetchedInItsPlace(@TempDir Path tmp)
-            throws Exception {
+    void aPageIsLeftOutOnceTheOriginalItDeclaresIsStoredAndKeptWhileItIsNot(@TempDir Path tmp) throws Exception {
         try (HostileServer news = new HostileServer("127.0.0.43")) {
             String story = article(5);
-            String declares = "<link rel=\"canonical\" href=\"/news/story\">";
-            news.html("/", page("Solar news", article(6), "/print/story", "/amp/story", "/news/home", "/news/foreign"));
-            news.html("/print/story", page("Solar story", story, "/").replace("<title>", declares + "<title>"));
-            news.html("/amp/story", page("Solar story", story, "/").replace("<title>", declares + "<title>"));
-            news.html("/news/story", page("Solar story", story, "/"));
-            news.html("/news/home", page("Solar at home", article(7), "/")
-                    .replace("<title>", "<link rel=\"canonical\" href=\"/\"><title>"));
-            news.html("/news/foreign", page("Solar abroad", article(8), "/")
-                    .replace("<title>", "<link rel=\"canonical\" href=\"http://127.0.0.44/story\"><title>"));
+            news.html("/", page("Solar news", article(6), "/news/story", "/news/gone-copy", "/news/home",
+                    "/news/foreign", "/news/only-declared-copy"));
+            news.html("/news/story", page("Solar story", story, "/print/story", "/amp/story"));
+            news.html("/print/story", declaring("/news/story", page("Solar story", story, "/")));
+            news.html("/amp/story", declaring("/news/story", page("Solar story", story, "/")));
+            news.html("/news/gone-copy", declaring("/news/gone", page("Solar gone", article(9), "/")));
+            news.html("/news/home", declaring("/", page("Solar at home", article(7), "/")));
+            news.html("/news/foreign", declaring("http://127.0.0.44/story", page("Solar abroad", article(8), "/")));
+            news.html("/news/only-declared-copy", declaring("/news/only-declared",
+                    page("Solar declared", article(10), "/")));
+            news.html("/news/only-declared", page("Solar declared", article(10), "/"));
             Path topic = tmp.resolve("canonical.yaml");
             Files.writeString(topic, """
                     name: canonical
@@ -183,20 +186,27 @@ class NearDuplicatesIT {
                     d.state(), d.relevance(), d.error()));
             Set<String> content = CrawlTestSupport.contentDocs(client, indices).keySet();
             String original = news.url("/news/story");
+            assertTrue(content.contains(original));
             for (String copy : List.of("/print/story", "/amp/story")) {
                 StatusDoc d = status.get(news.url(copy));
                 assertEquals(CrawlState.DONE, d.state(), copy);
                 assertEquals(CrawlStats.CANONICAL_COPY_ERROR + original, d.error(), copy);
                 assertTrue(!content.contains(news.url(copy)), copy);
             }
-            // reached only as the copies' original, and stored
-            assertEquals(CrawlState.DONE, status.get(original).state());
-            assertTrue(content.contains(original));
-            for (String kept : List.of("/", "/news/home", "/news/foreign")) {
+            // the declared original nothing links to is fetched and stored
+            assertEquals(CrawlState.DONE, status.get(news.url("/news/only-declared")).state());
+            assertTrue(content.contains(news.url("/news/only-declared")));
+            // its original 404s: the copy is what there is
+            assertTrue(status.containsKey(news.url("/news/gone")), "the declared original was tried");
+            for (String kept : List.of("/", "/news/gone-copy", "/news/home", "/news/foreign")) {
                 assertTrue(content.contains(news.url(kept)), kept + " stored");
                 assertNull(status.get(news.url(kept)).error(), kept);
             }
-            assertEquals(new CrawlStats.Duplicates(0, 2), new CrawlStats(client, indices).duplicates());
+            assertEquals(2, new CrawlStats(client, indices).duplicates().canonical());
         }
+    }
+
+    private static String declaring(String canonical, String html) {
+        return html.replace("<title>", "<link rel=\"canonical\" href=\"" + canonical + "\"><title>");
     }
 }
