@@ -87,29 +87,8 @@ class NearDuplicatesIT {
 
     @Test
     void anArticleServedUnderFiveUrlsIsIndexedOnceAndTheCopiesNameIt(@TempDir Path tmp) throws Exception {
-        Path topic = tmp.resolve("dups.yaml");
-        Files.writeString(topic, """
-                name: dups
-                languages: [en]
-                keywords:
-                  solar: 1.0
-                  photovoltaic: 0.8
-                seeds:
-                  - %s
-                threshold: 0.1
-                strategy: best-first
-                focus: soft
-                """.formatted(site.url("/")));
         CrawlIndices indices = new CrawlIndices("near-duplicates-it");
-        indices.delete(client);
-
-        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic, indices,
-                Map.of(IndexerBolt.NEAR_DUPLICATES, true), 0);
-
-        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
-        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
-        status.values().forEach(d -> System.out.printf("[dups] %s %s relevance=%.3f error=%s%n", d.url(), d.state(),
-                d.relevance(), d.error()));
+        Map<String, StatusDoc> status = crawlSolar(tmp, site.url("/"), indices, true);
         Set<String> content = CrawlTestSupport.contentDocs(client, indices).keySet();
         Set<String> copies = COPIES.stream().map(site::url).collect(Collectors.toSet());
 
@@ -161,29 +140,8 @@ class NearDuplicatesIT {
             news.html("/news/only-declared-copy", declaring("/news/only-declared",
                     page("Solar declared", article(10), "/")));
             news.html("/news/only-declared", page("Solar declared", article(10), "/"));
-            Path topic = tmp.resolve("canonical.yaml");
-            Files.writeString(topic, """
-                    name: canonical
-                    languages: [en]
-                    keywords:
-                      solar: 1.0
-                      photovoltaic: 0.8
-                    seeds:
-                      - %s
-                    threshold: 0.1
-                    strategy: best-first
-                    focus: soft
-                    """.formatted(news.url("/")));
             CrawlIndices indices = new CrawlIndices("canonical-it");
-            indices.delete(client);
-
-            CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic, indices,
-                    Map.of(IndexerBolt.NEAR_DUPLICATES, false), 0);
-
-            assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
-            Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
-            status.values().forEach(d -> System.out.printf("[canonical] %s %s relevance=%.3f error=%s%n", d.url(),
-                    d.state(), d.relevance(), d.error()));
+            Map<String, StatusDoc> status = crawlSolar(tmp, news.url("/"), indices, false);
             Set<String> content = CrawlTestSupport.contentDocs(client, indices).keySet();
             String original = news.url("/news/story");
             assertTrue(content.contains(original));
@@ -204,6 +162,35 @@ class NearDuplicatesIT {
             }
             assertEquals(2, new CrawlStats(client, indices).duplicates().canonical());
         }
+    }
+
+    /**
+     * Crawls from the seed with a solar topic until the frontier is exhausted (the near-duplicate check on or off);
+     * returns the status documents by URL, each printed for the test's output.
+     */
+    private static Map<String, StatusDoc> crawlSolar(Path tmp, String seed, CrawlIndices indices,
+                                                     boolean nearDuplicates) throws Exception {
+        Path topic = tmp.resolve(indices.crawl() + ".yaml");
+        Files.writeString(topic, """
+                name: %s
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                seeds:
+                  - %s
+                threshold: 0.1
+                strategy: best-first
+                focus: soft
+                """.formatted(indices.crawl(), seed));
+        indices.delete(client);
+        CrawlRunner.Summary summary = CrawlTestSupport.crawl(topic, indices,
+                Map.of(IndexerBolt.NEAR_DUPLICATES, nearDuplicates), 0);
+        assertEquals(CrawlRunner.StopReason.FRONTIER_EXHAUSTED, summary.reason());
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        status.values().forEach(d -> System.out.printf("[%s] %s %s relevance=%.3f error=%s%n", indices.crawl(),
+                d.url(), d.state(), d.relevance(), d.error()));
+        return status;
     }
 
     private static String declaring(String canonical, String html) {
