@@ -113,11 +113,6 @@ public final class CrawlStats {
                 countErrorsStartingWith(CANONICAL_COPY_ERROR));
     }
 
-    /** Relevant pages left out of the content index as near-duplicates of a stored page. */
-    public long nearDuplicates() throws IOException {
-        return countErrorsStartingWith(NEAR_DUPLICATE_ERROR);
-    }
-
     private long countErrorsStartingWith(String prefix) throws IOException {
         return client.count(c -> c.index(indices.status())
                 .query(q -> q.prefix(p -> p.field("error").value(prefix)))).count();

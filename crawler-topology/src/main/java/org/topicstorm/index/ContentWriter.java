@@ -38,14 +38,9 @@ public final class ContentWriter {
     /** null: pages are stored whatever canonical URL they declare */
     private final CanonicalOriginals canonicals;
 
-    /** A writer that leaves near-duplicates out. */
+    /** A writer that leaves near-duplicates and canonical copies out. */
     public ContentWriter(ElasticsearchClient client, String index) {
-        this(client, index, true);
-    }
-
-    /** @param nearDuplicates whether near-duplicates of stored pages are left out (false: every relevant page) */
-    public ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates) {
-        this(client, index, nearDuplicates, true);
+        this(client, index, true, true);
     }
 
     /**
@@ -54,10 +49,6 @@ public final class ContentWriter {
      */
     public ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates, boolean canonical) {
         this(client, index, nearDuplicates, canonical, System::currentTimeMillis);
-    }
-
-    ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates, LongSupplier clock) {
-        this(client, index, nearDuplicates, true, clock);
     }
 
     ContentWriter(ElasticsearchClient client, String index, boolean nearDuplicates, boolean canonical,
@@ -118,16 +109,12 @@ public final class ContentWriter {
         try {
             // the site's word first: a page whose declared original is stored is a copy, whatever its text
             copyOf = canonicals == null ? Collections.nCopies(changes.size(), null) : canonicals.find(changes);
-            List<Change> compared = new ArrayList<>(changes.size());
+            // the others' texts are compared; a canonical copy takes part only as the removal of its URL
+            List<String> nearOf = duplicates == null ? Collections.nCopies(changes.size(), null)
+                    : duplicates.find(withCopiesRemoved(changes, copyOf));
+            duplicateOf = new ArrayList<>(changes.size());
             for (int i = 0; i < changes.size(); i++) {
-                compared.add(copyOf.get(i) == null ? changes.get(i) : Change.remove(changes.get(i).url()));
-            }
-            duplicateOf = new ArrayList<>(duplicates == null ? Collections.nCopies(changes.size(), null)
-                    : duplicates.find(compared));
-            for (int i = 0; i < changes.size(); i++) {
-                if (copyOf.get(i) != null) {
-                    duplicateOf.set(i, copyOf.get(i));
-                }
+                duplicateOf.add(copyOf.get(i) != null ? copyOf.get(i) : nearOf.get(i));
             }
         } catch (Exception e) {
             LogThrottle.WARNINGS.warn(LOG, "duplicate lookup for {} pages failed: {}", changes.size(),
@@ -135,11 +122,7 @@ public final class ContentWriter {
             return changes.stream().map(c -> new Written(c, false, null)).toList();
         }
         // a copy's own URL is removed: a re-fetched page that became a copy must not keep its old document
-        List<Change> sent = new ArrayList<>(changes.size());
-        for (int i = 0; i < changes.size(); i++) {
-            sent.add(duplicateOf.get(i) == null ? changes.get(i) : Change.remove(changes.get(i).url()));
-        }
-        List<Written> answers = bulk(sent);
+        List<Written> answers = bulk(withCopiesRemoved(changes, duplicateOf));
         Map<String, Boolean> storedNow = new HashMap<>();
         for (int i = 0; i < changes.size(); i++) {
             if (duplicateOf.get(i) == null && changes.get(i).doc() != null) {
@@ -164,6 +147,15 @@ public final class ContentWriter {
             duplicates.written(written);
         }
         return written;
+    }
+
+    /** The changes with each one that has an original ({@code of} not null) turned into the removal of its URL. */
+    private static List<Change> withCopiesRemoved(List<Change> changes, List<String> of) {
+        List<Change> result = new ArrayList<>(changes.size());
+        for (int i = 0; i < changes.size(); i++) {
+            result.add(of.get(i) == null ? changes.get(i) : Change.remove(changes.get(i).url()));
+        }
+        return result;
     }
 
     /** Writes the changes in one bulk request; for each, in order, what became of it. */

@@ -4,7 +4,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 import java.net.URI;
-import java.util.Locale;
+import java.net.URISyntaxException;
 
 /**
  * The page's declared original: {@code <link rel="canonical" href="...">} in its head, when it names another page of
@@ -37,7 +37,7 @@ final class CanonicalLink {
         Element head = doc.head();
         String declared = null;
         for (Element link : head.select("link[href]")) {
-            if (!hasToken(link.attr("rel"), "canonical") || !link.parents().select("noscript, template").isEmpty()) {
+            if (!PageParser.hasRelToken(link, "canonical") || !link.parents().select("noscript, template").isEmpty()) {
                 continue;   // inside noscript or template: not the page's own declaration (as for robots meta tags)
             }
             String target = PageParser.httpWithoutFragment(link.absUrl("href"));
@@ -65,7 +65,7 @@ final class CanonicalLink {
         try {
             c = new URI(canonical);
             p = new URI(self);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return null;
         }
         if (c.getHost() == null || p.getHost() == null || !c.getHost().equalsIgnoreCase(p.getHost())) {
@@ -80,14 +80,5 @@ final class CanonicalLink {
     private static boolean rootPath(URI uri) {
         String path = uri.getRawPath();
         return path == null || path.isEmpty() || path.equals("/");
-    }
-
-    private static boolean hasToken(String rel, String token) {
-        for (String t : rel.toLowerCase(Locale.ROOT).trim().split("\\s+")) {
-            if (t.equals(token)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

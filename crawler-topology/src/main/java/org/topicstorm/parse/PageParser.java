@@ -139,8 +139,13 @@ public final class PageParser {
     }
 
     private static boolean isNofollow(Element a) {
-        for (String token : a.attr("rel").toLowerCase(Locale.ROOT).split("\\s+")) {
-            if (token.equals("nofollow")) {
+        return hasRelToken(a, "nofollow");
+    }
+
+    /** Whether the element's rel attribute lists the token (rel is a space-separated, case-insensitive set). */
+    static boolean hasRelToken(Element e, String token) {
+        for (String t : e.attr("rel").toLowerCase(Locale.ROOT).trim().split("\\s+")) {
+            if (t.equals(token)) {
                 return true;
             }
         }

@@ -114,7 +114,6 @@ class NearDuplicatesIT {
             assertTrue(content.contains(site.url(p)), p + " stored");
             assertNull(status.get(site.url(p)).error(), p);
         }
-        assertEquals(4, new CrawlStats(client, indices).nearDuplicates());
         assertEquals(new CrawlStats.Duplicates(4, 0), new CrawlStats(client, indices).duplicates());
     }
 

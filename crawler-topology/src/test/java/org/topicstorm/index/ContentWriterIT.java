@@ -67,7 +67,7 @@ class ContentWriterIT {
     @Test
     void aCopyIsLeftOutWhetherTheIndexShowsTheOriginalYetOrNot() throws Exception {
         AtomicLong now = new AtomicLong(1_000_000);
-        ContentWriter writer = new ContentWriter(client, indices.content(), true, now::get);
+        ContentWriter writer = new ContentWriter(client, indices.content(), true, true, now::get);
         String article = text(1);
 
         // stored, and at once (before any refresh) a copy with a new last line: remembered by the writer
@@ -98,14 +98,14 @@ class ContentWriterIT {
         assertTrue(stored("http://e/copy"));
 
         // switched off, every page is stored
-        ContentWriter all = new ContentWriter(client, indices.content(), false, now::get);
+        ContentWriter all = new ContentWriter(client, indices.content(), false, true, now::get);
         assertNull(all.writeAll(List.of(store("http://f/copy", article))).get(0).duplicateOf());
         assertTrue(stored("http://f/copy"));
     }
 
     @Test
     void aBatchSaysWhatBecomesOfItsOwnPages() throws Exception {
-        ContentWriter writer = new ContentWriter(client, indices.content(), true, () -> 2_000_000);
+        ContentWriter writer = new ContentWriter(client, indices.content(), true, true, () -> 2_000_000);
         String article = text(11);
         writer.writeAll(List.of(store("http://g/1", article)));
         client.indices().refresh(r -> r.index(indices.content()));
@@ -140,7 +140,7 @@ class ContentWriterIT {
         hostile.ensure(client, 1);
         try {
             String huge = text(21).repeat(40);   // about 200 KB of words: more than a term may hold
-            ContentWriter writer = new ContentWriter(client, hostile.content(), true, () -> 3_000_000);
+            ContentWriter writer = new ContentWriter(client, hostile.content(), true, true, () -> 3_000_000);
             List<ContentWriter.Written> w = writer.writeAll(List.of(store("http://k/1", huge),
                     store("http://k/copy", huge)));
             assertFalse(w.get(0).applied());
