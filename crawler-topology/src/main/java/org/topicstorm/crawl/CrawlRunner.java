@@ -165,7 +165,7 @@ public final class CrawlRunner {
             if (total != lastTotal) {
                 lastTotal = total;
                 lastChange = now;
-            } else if (now - lastChange >= idleSecs * 1000L
+            } else if (!request.topic().continuous() && now - lastChange >= idleSecs * 1000L
                     && (c.due() == 0 || onlyOverBudget(stats, budget, c, now))) {
                 return StopReason.FRONTIER_EXHAUSTED;
             }

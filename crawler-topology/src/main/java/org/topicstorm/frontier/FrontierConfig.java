@@ -47,6 +47,14 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
     /** Elasticsearch's default index.max_result_window bounds the hosts per query. */
     static final int MAX_RESULT_WINDOW = 10_000;
 
+    /**
+     * The frontier's rules for this crawl's topic: a continuous crawl's fetched pages come due again by its revisit
+     * settings ({@link RevisitPolicy}), a one-off crawl's by the re-fetch intervals of the configuration.
+     */
+    public StatusMerge merge(org.topicstorm.topic.Topic topic) {
+        return new StatusMerge(schedule, maxAttempts, topic.continuous() ? new RevisitPolicy(topic.revisit()) : null);
+    }
+
     public static FrontierConfig fromConf(Map<String, Object> conf) {
         Schedule schedule = new Schedule(
                 minutesOrNever(ConfUtils.getInt(conf, REFETCH_RELEVANT_MINUTES, 1440)),

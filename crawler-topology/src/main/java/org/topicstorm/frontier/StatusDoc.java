@@ -27,7 +27,8 @@ import java.util.Map;
  * {@code failedAttempts} counts the tuples of this URL whose writes Elasticsearch refused for good (or that could not
  * be read) since its last stored outcome, {@code attemptError} the last such cause: at
  * {@link StatusMerge#maxAttempts()} the URL is given up (ERROR), so that a poison tuple is not replayed for ever.
- * Both are absent when there was none.
+ * Both are absent when there was none. {@code revisit} is what a continuous crawl keeps to schedule the page's next
+ * fetch ({@link RevisitPolicy}); absent in a one-off crawl.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,7 +62,8 @@ public record StatusDoc(
         PageSummary page,
         Double lift,
         Integer failedAttempts,
-        String attemptError) {
+        String attemptError,
+        RevisitState revisit) {
 
     public StatusDoc {
         if (lift != null && !(lift > 0 && Double.isFinite(lift))) {
@@ -82,6 +84,20 @@ public record StatusDoc(
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
                 updated, metadata, null, null, null, null, null, null);
+    }
+
+    /** A document without revisit state (a one-off crawl's). */
+    public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
+                     double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
+                     String parent, String anchor, String error, int fetchCount, int errorCount, long discovered,
+                     Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata,
+                     List<Double> inlinkScore, List<String> linkFeatures, Integer scorerVersion,
+                     List<String> demotedBy, PageSummary page, Double lift, Integer failedAttempts,
+                     String attemptError) {
+        this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
+                inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
+                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, failedAttempts,
+                attemptError, null);
     }
 
     /** A document without failed attempts. */
@@ -106,7 +122,7 @@ public record StatusDoc(
         return new StatusDoc(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance,
                 inlinks, inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched,
                 firstFetched, now, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift,
-                attempts == 0 ? null : attempts, cause);
+                attempts == 0 ? null : attempts, cause, revisit);
     }
 
     /** The lift's factor: 1 when there is none. */

@@ -38,6 +38,8 @@ public final class StatusMerge {
 
     private final Schedule schedule;
     private final int maxAttempts;
+    /** A continuous crawl's revisits, which replace the schedule's re-fetch intervals; null in a one-off crawl. */
+    private final RevisitPolicy revisits;
 
     public StatusMerge(Schedule schedule) {
         this(schedule, DEFAULT_MAX_ATTEMPTS);
@@ -45,11 +47,20 @@ public final class StatusMerge {
 
     /** @param maxAttempts failed attempts ({@link StatusUpdate#failedAttempt}) after which a URL is given up */
     public StatusMerge(Schedule schedule, int maxAttempts) {
+        this(schedule, maxAttempts, null);
+    }
+
+    /**
+     * @param revisits a continuous crawl's revisits: a fetched page's next fetch comes from them instead of the
+     *                 schedule's re-fetch intervals; null for a one-off crawl
+     */
+    public StatusMerge(Schedule schedule, int maxAttempts, RevisitPolicy revisits) {
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
         }
         this.schedule = Objects.requireNonNull(schedule);
         this.maxAttempts = maxAttempts;
+        this.revisits = revisits;
     }
 
     public int maxAttempts() {
@@ -112,7 +123,7 @@ public final class StatusMerge {
                 d.relevance(), d.priority(), null, d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(),
                 d.anchor(), givenUp(attempts, u.failedAttempt()), d.fetchCount(), d.errorCount(), d.discovered(),
                 d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(), d.linkFeatures(),
-                d.scorerVersion(), d.demotedBy(), d.page(), d.lift(), attempts, u.failedAttempt());
+                d.scorerVersion(), d.demotedBy(), d.page(), d.lift(), attempts, u.failedAttempt(), d.revisit());
     }
 
     /** The error of a given-up URL. */
@@ -191,7 +202,7 @@ public final class StatusMerge {
                 d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
                 d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
                 features, version, d.demotedBy(), d.page(), lift,
-                d.failedAttempts(), d.attemptError());
+                d.failedAttempts(), d.attemptError(), d.revisit());
     }
 
     /** What the parents contributed to a waiting URL: its priority without its lift. */
@@ -215,7 +226,7 @@ public final class StatusMerge {
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
                 d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page(), lift,
-                d.failedAttempts(), d.attemptError());
+                d.failedAttempts(), d.attemptError(), d.revisit());
     }
 
     /**
@@ -244,7 +255,7 @@ public final class StatusMerge {
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
                 d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page(), d.lift(),
-                d.failedAttempts(), d.attemptError());
+                d.failedAttempts(), d.attemptError(), d.revisit());
     }
 
     /**
@@ -286,12 +297,14 @@ public final class StatusMerge {
             return null;
         }
         long last = d.lastFetched() != null ? d.lastFetched() : now;
+        RevisitState revisit = revisits == null ? d.revisit() : revisits.afterVerdict(d.revisit(), relevant);
+        Long next = revisits == null ? schedule.afterFetch(relevant, last) : RevisitPolicy.nextFetch(revisit, last);
         return new StatusDoc(d.url(), d.host(), d.status(), relevant ? CrawlState.DONE : CrawlState.DISCARDED,
-                relevant, relevance, relevance, schedule.afterFetch(relevant, last), d.depth(), d.distance(),
+                relevant, relevance, relevance, next, d.depth(), d.distance(),
                 d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), d.error(), d.fetchCount(), d.errorCount(),
                 d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(),
                 d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
-                d.failedAttempts(), d.attemptError());
+                d.failedAttempts(), d.attemptError(), revisit);
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
@@ -308,6 +321,7 @@ public final class StatusMerge {
         int fetchCount = d.fetchCount();
         int errorCount = d.errorCount();
         Long lastFetched = d.lastFetched();
+        RevisitState revisit = d.revisit();
         String error = u.error();
         // when the outcome left the fetcher; a batch is written up to a second later, all at one "now"
         long at = u.fetchedAt() != null ? u.fetchedAt() : now;
@@ -318,7 +332,12 @@ public final class StatusMerge {
                 state = relevant ? CrawlState.DONE : CrawlState.DISCARDED;
                 // once fetched, the page's own relevance orders its re-fetches
                 priority = relevance;
-                next = schedule.afterFetch(relevant, now);
+                if (revisits == null) {
+                    next = schedule.afterFetch(relevant, now);
+                } else {
+                    revisit = revisits.afterFetch(d.revisit(), u.signals(), relevant);
+                    next = RevisitPolicy.nextFetch(revisit, now);
+                }
                 fetchCount++;
                 errorCount = 0;
                 lastFetched = at;
@@ -352,7 +371,7 @@ public final class StatusMerge {
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
                 d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
                 d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(),
-                u.page() != null ? u.page() : d.page(), d.lift());
+                u.page() != null ? u.page() : d.page(), d.lift(), null, null, revisit);
     }
 
     /**
@@ -364,6 +383,6 @@ public final class StatusMerge {
                 u.retryAt(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), u.error(),
                 d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(),
                 d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
-                d.failedAttempts(), d.attemptError());
+                d.failedAttempts(), d.attemptError(), d.revisit());
     }
 }

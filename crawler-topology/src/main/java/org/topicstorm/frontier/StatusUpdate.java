@@ -33,6 +33,8 @@ import java.util.Map;
  *                       a fetch, only the URL's next fetch time moves
  * @param failedAttempt  non-null for a failed attempt: a tuple of the URL failed for good, for this cause (see
  *                       {@link StatusMerge}: counted, and the URL given up at the maximum)
+ * @param signals        FETCHED in a continuous crawl: what the fetch tells about the page's change, for its next
+ *                       fetch ({@link RevisitPolicy}); else null
  */
 public record StatusUpdate(
         String url,
@@ -56,12 +58,24 @@ public record StatusUpdate(
         Lift lift,
         Long retryAt,
         boolean deferred,
-        String failedAttempt) {
+        String failedAttempt,
+        PageSignals signals) {
 
     public StatusUpdate {
         metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
         aggregation = aggregation == null ? Aggregation.MAX : aggregation;
         features = features == null ? List.of() : List.copyOf(features);
+    }
+
+    /** Any update without the signals of a continuous crawl's fetch. */
+    public StatusUpdate(String url, Status status, double priority, int depth, int distance, String parent,
+                        String anchor, Double relevance, Boolean relevant, String error,
+                        Map<String, List<String>> metadata, Long fetchedAt, Aggregation aggregation,
+                        List<String> features, Integer rescoreVersion, Double demoteFactor, PageSummary page,
+                        boolean verdictOnly, Lift lift, Long retryAt, boolean deferred, String failedAttempt) {
+        this(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error, metadata, fetchedAt,
+                aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, retryAt, deferred,
+                failedAttempt, null);
     }
 
     /** Any update but a throttled fetch outcome. */
@@ -125,14 +139,21 @@ public record StatusUpdate(
     public StatusUpdate withPage(PageSummary summary) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, summary, false, lift,
-                retryAt, deferred, null);
+                retryAt, deferred, null, signals);
+    }
+
+    /** The same fetch outcome with what it tells about the page's change (a continuous crawl's). */
+    public StatusUpdate withSignals(PageSignals pageSignals) {
+        return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
+                metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift,
+                retryAt, deferred, failedAttempt, pageSignals);
     }
 
     /** The same fetch outcome, throttled by the server: the URL is due again at {@code at}. */
     public StatusUpdate withRetryAt(Long at) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, at,
-                deferred, null);
+                deferred, null, signals);
     }
 
     /**
@@ -142,7 +163,7 @@ public record StatusUpdate(
     public StatusUpdate deferredUntil(long at, String cause) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, cause,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift, at,
-                true, null);
+                true, null, signals);
     }
 
     /** A fetched page's new verdict (a person's judgement, or a retrained classifier's score). */

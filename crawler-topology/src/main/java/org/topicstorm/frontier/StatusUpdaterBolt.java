@@ -59,7 +59,8 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         CrawlIndices indices = CrawlIndices.fromConf(conf);
         this.es = EsClients.create(EsSettings.fromConf(conf));
         this.writer = new StatusWriter(es, indices.status(), config.recordLinks() ? indices.links() : null,
-                new StatusMerge(config.schedule(), config.maxAttempts()), Clock.systemUTC(), config.bulkLimits());
+                config.merge(org.topicstorm.topology.TopicStormConfig.topic(conf)), Clock.systemUTC(),
+                config.bulkLimits());
         this.transfer = MetadataTransfer.getInstance(conf);
         this.toChanges = new StatusUpdates(UrlFilterChain.fromConf(conf),
                 ParseConfig.fromConf(conf).protocolMetadataPrefix());

@@ -135,7 +135,8 @@ public final class StatusUpdates {
             return waitUntil != null ? u.deferredUntil(waitUntil, DEFERRED)
                     : u.withRetryAt(FetchSignals.retryAt(md, protocolPrefix));
         }
-        return status == Status.FETCHED ? u.withPage(PageSummary.fromJson(md.getFirstValue(CrawlMetadata.PAGE))) : u;
+        return status == Status.FETCHED
+                ? u.withPage(PageSummary.fromJson(md.getFirstValue(CrawlMetadata.PAGE))).withSignals(signals(md)) : u;
     }
 
     /**
@@ -173,6 +174,27 @@ public final class StatusUpdates {
         }
         String code = md.getFirstValue(FETCH_STATUS_CODE);
         return code == null ? null : "http " + code;
+    }
+
+    /**
+     * What a continuous crawl's fetch tells about the page's change (the relevance bolt sets it; null in a one-off
+     * crawl). The count of its new outlinks is the status writer's to add, once they are written.
+     */
+    static PageSignals signals(Metadata md) {
+        String hub = md.getFirstValue(CrawlMetadata.HUB);
+        if (hub == null) {
+            return null;
+        }
+        String signature = md.getFirstValue(CrawlMetadata.SIGNATURE);
+        Long sig = null;
+        if (signature != null) {
+            try {
+                sig = Long.parseLong(signature.strip());
+            } catch (NumberFormatException e) {
+                // unreadable: as if the text were too short to sign
+            }
+        }
+        return new PageSignals(sig, Boolean.parseBoolean(hub.strip()), 0);
     }
 
     private static double finite(double d) {

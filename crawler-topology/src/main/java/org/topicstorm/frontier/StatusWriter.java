@@ -79,19 +79,24 @@ public final class StatusWriter {
      *
      * @param doc       when stored: what the index now holds for its URL (null when nothing is stored for it)
      * @param rejection when ES refused it for good: why; else null
+     * @param created   stored by this write as a URL new to the frontier
      */
-    public record Written(StatusUpdate update, boolean stored, StatusDoc doc, String rejection) {
+    public record Written(StatusUpdate update, boolean stored, StatusDoc doc, String rejection, boolean created) {
 
         static Written stored(StatusUpdate u, StatusDoc doc) {
-            return new Written(u, true, doc, null);
+            return new Written(u, true, doc, null, false);
+        }
+
+        static Written created(StatusUpdate u, StatusDoc doc) {
+            return new Written(u, true, doc, null, true);
         }
 
         static Written rejected(StatusUpdate u, String cause) {
-            return new Written(u, false, null, cause);
+            return new Written(u, false, null, cause, false);
         }
 
         static Written notYet(StatusUpdate u) {
-            return new Written(u, false, null, null);
+            return new Written(u, false, null, null, false);
         }
 
         boolean rejected() {
@@ -131,7 +136,7 @@ public final class StatusWriter {
     }
 
     /** One status document to write in a round: the merged document and the operation that writes it. */
-    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes) {
+    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes, boolean create) {
     }
 
     /** One links document to write: a page and (some of) its outlinks. */
@@ -206,13 +211,15 @@ public final class StatusWriter {
         List<StatusUpdate> additions = changes.stream().flatMap(c -> c.before().stream()).toList();
         Map<StatusUpdate, Written> added = byUpdate(write.apply(additions));
 
-        List<StatusUpdate> outcomes = new ArrayList<>();
+        // a continuous crawl's page learns how many of its outlinks were new to the frontier (its revisit's evidence)
+        Map<StatusChange, StatusUpdate> outcomeOf = new IdentityHashMap<>();
         for (StatusChange c : changes) {
             if (c.outcome() != null && firstNotStored(c.before(), added) == null) {
-                outcomes.add(c.outcome());
+                outcomeOf.put(c, withNewLinks(c.outcome(), c.before(), added));
             }
         }
-        Map<StatusUpdate, Written> written = byUpdate(write.apply(outcomes));
+        Map<StatusUpdate, Written> written = byUpdate(write.apply(
+                changes.stream().filter(outcomeOf::containsKey).map(outcomeOf::get).toList()));
 
         List<ChangeWritten> results = new ArrayList<>(changes.size());
         for (StatusChange c : changes) {
@@ -220,7 +227,7 @@ public final class StatusWriter {
             if (failedAddition != null) {
                 results.add(new ChangeWritten(c, failedAddition));
             } else if (c.outcome() != null) {
-                results.add(new ChangeWritten(c, written.get(c.outcome())));
+                results.add(new ChangeWritten(c, written.get(outcomeOf.get(c))));
             } else if (!c.before().isEmpty()) {
                 results.add(new ChangeWritten(c, added.get(c.before().get(c.before().size() - 1))));
             } else {
@@ -228,6 +235,21 @@ public final class StatusWriter {
             }
         }
         return results;
+    }
+
+    /** The outcome with the count of its page's outlinks that this write created, when it carries signals. */
+    private static StatusUpdate withNewLinks(StatusUpdate outcome, List<StatusUpdate> before,
+                                             Map<StatusUpdate, Written> added) {
+        if (outcome.signals() == null) {
+            return outcome;
+        }
+        int created = 0;
+        for (StatusUpdate u : before) {
+            if (added.get(u).created() && outcome.url().equals(u.parent())) {
+                created++;
+            }
+        }
+        return outcome.withSignals(outcome.signals().withNewLinks(created));
     }
 
     private static Map<StatusUpdate, Written> byUpdate(List<Written> written) {
@@ -338,7 +360,7 @@ public final class StatusWriter {
             LinksNotStored links = isLink(u) ? linkFailures.get(u.parent()) : null;
             if (status.stored() && links != null) {
                 // the page's links document failed: so does each of its outlinks (and so the page, not the batch)
-                results.add(new Written(u, false, null, links.rejection()));
+                results.add(Written.rejected(u, links.rejection()));
             } else {
                 results.add(status);
             }
@@ -406,7 +428,8 @@ public final class StatusWriter {
             for (Answered<DocWrite> a : send(slice, DocWrite::operation)) {
                 Pending p = a.write().pending();
                 switch (a.answer()) {
-                    case OK -> p.updates().forEach(u -> done.add(Written.stored(u, a.write().doc())));
+                    case OK -> p.updates().forEach(u -> done.add(a.write().create() ? Written.created(u, a.write().doc())
+                            : Written.stored(u, a.write().doc())));
                     case CONFLICT -> conflicting.add(p);
                     case REJECTED -> {
                         String cause = cause("status document of " + a.write().doc().url() + " rejected: "
@@ -461,7 +484,7 @@ public final class StatusWriter {
                 .document(doc)))
                 : BulkOperation.of(o -> o.index(x -> x.index(statusIndex).id(p.id()).routing(doc.host())
                 .ifSeqNo(read.seqNo()).ifPrimaryTerm(read.primaryTerm()).document(doc)));
-        return new DocWrite(p, doc, op, bytesOf(doc));
+        return new DocWrite(p, doc, op, bytesOf(doc), read == null);
     }
 
     // ---------------------------------------------------------------------------------------------------------

@@ -62,6 +62,8 @@ public class RelevanceBolt extends BaseRichBolt {
     private transient ElasticsearchClient es;
     private transient Counter judged;
     private transient Counter relevant;
+    /** Whether the crawl is continuous: its fetched pages then carry what their revisits compare. */
+    private transient boolean continuous;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -72,6 +74,7 @@ public class RelevanceBolt extends BaseRichBolt {
         // read on the reporter's thread; relevant first, so the rate never exceeds 1
         metrics.gauge(TaskMetrics.HARVEST_RATE, () -> TaskMetrics.harvestRate(relevant.getCount(), judged.getCount()));
         Topic topic = TopicStormConfig.topic(conf);
+        this.continuous = topic.continuous();
         if (topic.relevance().usesAdaptiveModel()) {
             boolean writer = context == null || context.getThisTaskIndex() == 0;
             this.es = EsClients.create(EsSettings.fromConf(conf));
@@ -82,7 +85,7 @@ public class RelevanceBolt extends BaseRichBolt {
             List<AdaptiveModel<?>> synced = new ArrayList<>(built.adaptive());
             if (writer && (built.tuner() != null || built.classifier() != null)) {
                 StatusWriter verdicts = new StatusWriter(es, indices.status(), null,
-                        new StatusMerge(FrontierConfig.fromConf(conf).schedule()), Clock.systemUTC());
+                        FrontierConfig.fromConf(conf).merge(topic), Clock.systemUTC());
                 this.rounds = judgementRounds(topic, built, store, new EsJudgementSource(es, indices, verdicts));
                 this.learn = this::judgementRound;
                 synced.add(rounds);
@@ -123,11 +126,23 @@ public class RelevanceBolt extends BaseRichBolt {
         metadata.setValue(CrawlMetadata.RELEVANCE, Double.toString(relevance.score()));
         metadata.setValue(CrawlMetadata.RELEVANT, Boolean.toString(relevance.relevant()));
         metadata.setValue(CrawlMetadata.PAGE, PageSummary.of((ParsedPage) page, relevance).toJson());
+        if (continuous) {
+            signals((ParsedPage) page, metadata);
+        }
         collector.emit(input, new Values(url, page, relevance, metadata));
         collector.ack(input);
         if (sync != null) {
             sync.maybeSync(System.currentTimeMillis(), learn);
         }
+    }
+
+    /** What a continuous crawl's next visit of the page compares: its text's signature, and whether it is a hub. */
+    static void signals(ParsedPage page, Metadata metadata) {
+        java.util.OptionalLong signature = org.topicstorm.index.SimHash.of(page.text());
+        if (signature.isPresent()) {
+            metadata.setValue(CrawlMetadata.SIGNATURE, Long.toString(signature.getAsLong()));
+        }
+        metadata.setValue(CrawlMetadata.HUB, Boolean.toString(page.type() == org.topicstorm.parse.PageType.HUB));
     }
 
     /** The writer's rounds over people's judgements, continuing where the crawl left off (a resumed crawl). */

@@ -20,6 +20,8 @@ import java.util.Map;
  * @param source      the file the topic was read from (null when built in code)
  * @param relevance   the relevance model and its parameters (the file's {@code relevance:} section)
  * @param links       the link strategies' parameters (the file's {@code links:} section)
+ * @param revisit     for a continuous crawl ({@code mode: continuous}), when fetched pages come due again (the
+ *                    file's {@code revisit:} section, else its defaults); null for a one-off crawl
  */
 public record Topic(
         String name,
@@ -32,7 +34,15 @@ public record Topic(
         Limits limits,
         Path source,
         RelevanceSettings relevance,
-        LinkSettings links) {
+        LinkSettings links,
+        Revisit revisit) {
+
+    /** A one-off crawl ({@code mode: once}). */
+    public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
+                 double threshold, Strategy strategy, Focus focus, Limits limits, Path source,
+                 RelevanceSettings relevance, LinkSettings links) {
+        this(name, languages, keywords, seeds, threshold, strategy, focus, limits, source, relevance, links, null);
+    }
 
     /** A topic with the default relevance settings (the weighted-keyword model). */
     public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
@@ -54,6 +64,14 @@ public record Topic(
         languages = List.copyOf(languages);
         keywords = Map.copyOf(keywords);
         seeds = List.copyOf(seeds);
+    }
+
+    /**
+     * Whether the crawl runs continuously ({@code mode: continuous}): it never ends by itself and fetched pages come
+     * due again by {@link #revisit()}. A one-off crawl ({@code mode: once}, the default) ends when nothing is due.
+     */
+    public boolean continuous() {
+        return revisit != null;
     }
 
     /** Link-priority strategies. */

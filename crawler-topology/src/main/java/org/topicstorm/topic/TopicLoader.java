@@ -42,7 +42,12 @@ public final class TopicLoader {
     /** The top-level fields, in the order they are documented. */
     public static final List<String> FIELDS =
             List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits", "relevance",
-                    "links");
+                    "links", "mode", "revisit");
+    /** The fields of {@code revisit}. */
+    public static final List<String> REVISIT_FIELDS = List.of("relevant", "hubs", "irrelevant", "min", "max",
+            "sooner", "later");
+    /** What {@code revisit.irrelevant} says for "not fetched again". */
+    static final String NEVER = "never";
     /** The fields of {@code limits}. */
     public static final List<String> LIMIT_FIELDS = List.of("max-pages", "max-depth", "max-time",
             "max-pages-per-host");
@@ -112,6 +117,8 @@ public final class TopicLoader {
         return STRATEGIES.entrySet().stream().filter(e -> e.getValue() == strategy).map(Map.Entry::getKey)
                 .findFirst().orElseThrow();
     }
+    /** {@code mode}: whether the crawl is continuous. */
+    private static final Map<String, Boolean> MODES = Map.of("once", false, "continuous", true);
     private static final Map<String, Topic.Focus> FOCUSES = Map.of(
             "hard", Topic.Focus.HARD,
             "soft", Topic.Focus.SOFT);
@@ -204,6 +211,7 @@ public final class TopicLoader {
             Topic.Limits limits = limits(root.get("limits"));
             RelevanceSettings relevance = relevance(root.get("relevance"));
             LinkSettings links = links(root.get("links"));
+            Revisit revisit = revisit(root.get("mode"), root.get("revisit"));
             if (errors.isEmpty()) {
                 analysableKeywords(keywords, languages, relevance.stemming(), relevance.segmenter());
             }
@@ -211,7 +219,74 @@ public final class TopicLoader {
                 throw new TopicException(source, errors);
             }
             return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file, relevance,
-                    links);
+                    links, revisit);
+        }
+
+        /** The revisit settings of a continuous crawl; null for a one-off crawl (mode once, the default). */
+        private Revisit revisit(JsonNode modeNode, JsonNode node) {
+            boolean continuous = choice(modeNode, "mode", MODES, false);
+            if (!present(node, "revisit", false)) {
+                return continuous ? Revisit.DEFAULT : null;
+            }
+            if (!continuous) {
+                error("revisit", "applies to continuous crawls only; add 'mode: continuous' or leave revisit out");
+                return null;
+            }
+            if (!isMapping(node, "revisit", "{relevant: 1h, min: 5m}", REVISIT_FIELDS)) {
+                return Revisit.DEFAULT;
+            }
+            Revisit d = Revisit.DEFAULT;
+            Duration min = interval(node.get("min"), "revisit.min", d.min());
+            Duration max = interval(node.get("max"), "revisit.max", d.max());
+            if (min.compareTo(max) > 0) {
+                error("revisit.min", "must not exceed revisit.max (" + max + "), got " + min);
+                return d;
+            }
+            Duration relevant = within(interval(node.get("relevant"), "revisit.relevant", d.relevant()),
+                    "revisit.relevant", min, max);
+            Duration hubs = within(interval(node.get("hubs"), "revisit.hubs", d.hubs()), "revisit.hubs", min, max);
+            JsonNode i = node.get("irrelevant");
+            Duration irrelevant = i != null && i.isTextual() && i.textValue().strip().equals(NEVER) ? null
+                    : within(interval(i, "revisit.irrelevant", d.irrelevant()), "revisit.irrelevant", min, max);
+            double sooner = fraction(node.get("sooner"), "revisit.sooner", d.sooner());
+            if (!(sooner > 0 && sooner < 1)) {
+                error("revisit.sooner", "must be a number between 0 and 1 (both excluded), got " + sooner);
+                sooner = d.sooner();
+            }
+            double later = d.later();
+            JsonNode l = node.get("later");
+            if (present(l, "revisit.later", false)) {
+                if (!l.isNumber() || !(l.doubleValue() >= 1 && l.doubleValue() <= 100)) {
+                    error("revisit.later", "must be a number between 1 and 100, got " + describe(l));
+                } else {
+                    later = l.doubleValue();
+                }
+            }
+            return new Revisit(relevant, hubs, irrelevant, min, max, sooner, later);
+        }
+
+        /** A revisit interval (a duration such as 15m), or the default when absent or wrong (with an error). */
+        private Duration interval(JsonNode node, String field, Duration dflt) {
+            if (!present(node, field, false)) {
+                return dflt;
+            }
+            if (!node.isTextual()) {
+                error(field, "must be " + Durations.EXPECTED + ", got " + describe(node));
+                return dflt;
+            }
+            try {
+                return Durations.parse(node.textValue());
+            } catch (IllegalArgumentException e) {
+                error(field, e.getMessage());
+                return dflt;
+            }
+        }
+
+        private Duration within(Duration d, String field, Duration min, Duration max) {
+            if (d != null && (d.compareTo(min) < 0 || d.compareTo(max) > 0)) {
+                error(field, "must be between revisit.min (" + min + ") and revisit.max (" + max + "), got " + d);
+            }
+            return d;
         }
 
         private String name(JsonNode node) {

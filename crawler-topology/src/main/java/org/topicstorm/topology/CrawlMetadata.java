@@ -44,6 +44,14 @@ public final class CrawlMetadata {
      */
     public static final String CANONICAL_COPY_OF = "copy of its canonical URL ";
 
+    /**
+     * A continuous crawl's content signature of the fetched page: the SimHash of its text, as a decimal long (absent
+     * when the text is too short to sign), by which a revisit sees whether the page changed.
+     */
+    public static final String SIGNATURE = "ts.signature";
+    /** A continuous crawl's "true" when the fetched page is a hub (mostly links), whose revisits find new pages. */
+    public static final String HUB = "ts.hub";
+
     /** Distinct pages known to link to the URL when it was emitted (its in-degree in the crawled graph). */
     public static final String INLINKS = "ts.inlinks";
 

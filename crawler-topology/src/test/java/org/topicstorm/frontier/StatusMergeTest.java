@@ -494,4 +494,57 @@ class StatusMergeTest {
                 StatusUpdate.failedAttempt("http://a.test/x", "unreadable status tuple"), T0 + 1);
         assertEquals("given up after 1 failed attempts: unreadable status tuple", once.error());
     }
+
+    /** A continuous crawl: relevant 1 h, hubs 10 min, other irrelevant pages never; x0.5 changed, x1.5 unchanged. */
+    private final StatusMerge continuous = new StatusMerge(schedule, 3, new RevisitPolicy(
+            new org.topicstorm.topic.Revisit(Duration.ofHours(1), Duration.ofMinutes(10), null, Duration.ofMinutes(1),
+                    Duration.ofDays(1), 0.5, 1.5)));
+
+    private static StatusUpdate fetchedAt(String url, double relevance, boolean relevant, long at, PageSignals s) {
+        return new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, relevance, relevant, null, Map.of(), at)
+                .withSignals(s);
+    }
+
+    @Test
+    void aContinuousCrawlRevisitsByItsOwnAdaptedIntervalNotTheRefetchSchedule() {
+        String url = "http://a.test/news";
+        StatusDoc d = continuous.merge(null, found(url, 0.5, 1, 0, "http://a.test/"), T0);
+        StatusDoc first = continuous.merge(d, fetchedAt(url, 0.7, true, T0 + 1, new PageSignals(0L, true, 5)), T0 + 2);
+        // a relevant hub: 10 min (the shorter of 1 h and 10 min) from the write (the one-off schedule: 24 h)
+        assertEquals(T0 + 2 + 600_000L, first.nextFetchDate());
+        assertEquals(new RevisitState(0L, 600_000L, true, 0, 0), first.revisit());
+
+        // revisited 10 min later with two new outlinks: changed, 5 min
+        long t1 = T0 + 600_010L;
+        StatusDoc second = continuous.merge(first, fetchedAt(url, 0.7, true, t1, new PageSignals(0L, true, 2)), t1 + 5);
+        assertEquals(t1 + 5 + 300_000L, second.nextFetchDate());
+        assertEquals(1, second.revisit().changes());
+        assertEquals(2, second.fetchCount());
+        // the same outcome replayed counts once
+        assertNull(continuous.merge(second, fetchedAt(url, 0.7, true, t1, new PageSignals(0L, true, 0)), t1 + 50));
+
+        // unchanged: 5 min x 1.5 = 7.5 min; now irrelevant, but a hub: still revisited
+        long t2 = t1 + 300_010L;
+        StatusDoc third = continuous.merge(second, fetchedAt(url, 0.1, false, t2, new PageSignals(0L, true, 0)), t2);
+        assertEquals(t2 + 450_000L, third.nextFetchDate());
+        assertEquals(CrawlState.DISCARDED, third.state());
+
+        // an irrelevant page that is no hub is not fetched again; discoveries and errors keep the revisit state
+        StatusDoc plain = continuous.merge(continuous.merge(null, found("http://a.test/x", 0.5, 1, 0, url), T0),
+                fetchedAt("http://a.test/x", 0.1, false, T0 + 1, new PageSignals(3L, false, 0)), T0 + 2);
+        assertNull(plain.nextFetchDate());
+        assertEquals(third.revisit(), continuous.merge(third, found(url, 0.9, 0, 0, "http://b.test/"), t2 + 1)
+                .revisit());
+    }
+
+    @Test
+    void aNewVerdictInAContinuousCrawlEndsOrStartsTheRevisits() {
+        String url = "http://a.test/story";
+        StatusDoc d = continuous.merge(null, found(url, 0.5, 1, 0, "http://a.test/"), T0);
+        StatusDoc kept = continuous.merge(d, fetchedAt(url, 0.7, true, T0 + 1, new PageSignals(0L, false, 0)), T0 + 1);
+        StatusDoc dropped = continuous.merge(kept, StatusUpdate.verdict(url, 0.2, false), T0 + 100);
+        assertNull(dropped.nextFetchDate(), "judged irrelevant, not a hub: not fetched again");
+        StatusDoc back = continuous.merge(dropped, StatusUpdate.verdict(url, 0.8, true), T0 + 200);
+        assertEquals(T0 + 1 + 3_600_000L, back.nextFetchDate(), "an hour from its last fetch");
+    }
 }

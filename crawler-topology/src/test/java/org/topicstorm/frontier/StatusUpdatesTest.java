@@ -65,6 +65,22 @@ class StatusUpdatesTest {
     }
 
     @Test
+    void aContinuousCrawlsFetchCarriesItsSignatureAndHubnessAOneOffCrawlsNone() {
+        Metadata md = md(CrawlMetadata.RELEVANCE, "0.81", CrawlMetadata.RELEVANT, "true",
+                CrawlMetadata.SIGNATURE, "-1234567890123", CrawlMetadata.HUB, "true");
+        StatusUpdate own = updates.fromTuple("http://a.test/", md, Status.FETCHED, List.of(), new Metadata()).outcome();
+        assertEquals(new PageSignals(-1234567890123L, true, 0), own.signals());
+        Metadata unsigned = md(CrawlMetadata.RELEVANCE, "0.1", CrawlMetadata.RELEVANT, "false",
+                CrawlMetadata.HUB, "false");
+        assertEquals(new PageSignals(null, false, 0),
+                updates.fromTuple("http://a.test/", unsigned, Status.FETCHED, List.of(), new Metadata()).outcome()
+                        .signals());
+        Metadata once = md(CrawlMetadata.RELEVANCE, "0.1", CrawlMetadata.RELEVANT, "false");
+        assertNull(updates.fromTuple("http://a.test/", once, Status.FETCHED, List.of(), new Metadata()).outcome()
+                .signals());
+    }
+
+    @Test
     void theFetchTimeStampedUpstreamGoesWithTheOutcomeNotWithTheOutlinks() {
         Metadata md = md(CrawlMetadata.RELEVANCE, "0.2", CrawlMetadata.RELEVANT, "false",
                 CrawlMetadata.FETCHED_AT, "1700000000123");

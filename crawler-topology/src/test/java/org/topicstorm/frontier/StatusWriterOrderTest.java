@@ -46,8 +46,8 @@ class StatusWriterOrderTest {
         public List<StatusWriter.Written> apply(List<StatusUpdate> updates) {
             calls.add(updates.stream().map(u -> u.url() + ":" + u.status()).toList());
             return updates.stream().map(u -> rejected.contains(u.url())
-                    ? new StatusWriter.Written(u, false, null, "rejected: " + u.url())
-                    : new StatusWriter.Written(u, !failing.contains(u.url()), null, null)).toList();
+                    ? new StatusWriter.Written(u, false, null, "rejected: " + u.url(), false)
+                    : new StatusWriter.Written(u, !failing.contains(u.url()), null, null, false)).toList();
         }
     }
 
@@ -146,5 +146,26 @@ class StatusWriterOrderTest {
         // 497 characters and "..."
         assertEquals(500, cut.length());
         assertTrue(cut.endsWith("x..."));
+    }
+
+    @Test
+    void aContinuousCrawlsPageLearnsHowManyOfItsOutlinksWereNewToTheFrontier() {
+        StatusUpdate page = fetched("http://a.test/").withSignals(new PageSignals(5L, true, 0));
+        StatusUpdate other = fetched("http://b.test/");
+        List<StatusChange> changes = List.of(
+                new StatusChange(List.of(found("http://a.test/1"), found("http://a.test/2"), found("http://a.test/3"))
+                        .stream().map(u -> StatusUpdate.discovered(u.url(), 0.5, 1, 0, "http://a.test/", ""))
+                        .toList(), page),
+                new StatusChange(List.of(found("http://b.test/1")), other));
+        Set<String> created = Set.of("http://a.test/1", "http://a.test/3", "http://b.test/1");
+        List<StatusUpdate> outcomes = new ArrayList<>();
+        StatusWriter.inOrder(changes, updates -> {
+            updates.stream().filter(u -> u.status() == Status.FETCHED).forEach(outcomes::add);
+            return updates.stream().map(u -> new StatusWriter.Written(u, true, null, null, created.contains(u.url())))
+                    .toList();
+        });
+        assertEquals(2, outcomes.size());
+        assertEquals(new PageSignals(5L, true, 2), outcomes.get(0).signals(), "a.test/1 and a.test/3 were new");
+        assertEquals(null, outcomes.get(1).signals(), "a one-off crawl's outcome carries none");
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -330,6 +331,43 @@ class TopicLoaderTest {
                 "between 1 and 10000");
         assertError("links: {learned: {min-examples: 50, max-examples: 40}}", "field 'links.learned.min-examples'",
                 "must not exceed links.learned.max-examples (40)");
+    }
+
+    @Test
+    void continuousModeAndItsRevisits() {
+        assertNull(TopicLoader.fromString(MINIMAL, "d.yaml").revisit(), "a one-off crawl by default");
+        assertFalse(TopicLoader.fromString(MINIMAL + "mode: once", "d.yaml").continuous());
+        Topic t = TopicLoader.fromString(MINIMAL + "mode: continuous", "d.yaml");
+        assertTrue(t.continuous());
+        assertEquals(Revisit.DEFAULT, t.revisit());
+        assertEquals(Duration.ofHours(1), Revisit.DEFAULT.relevant());
+        assertNull(Revisit.DEFAULT.irrelevant(), "irrelevant pages that are not hubs: never again by default");
+
+        Revisit r = TopicLoader.fromString(MINIMAL + """
+                mode: continuous
+                revisit: {relevant: 30m, hubs: 10m, irrelevant: 1d, min: 1m, max: 2d, sooner: 0.25, later: 2}
+                """, "d.yaml").revisit();
+        assertEquals(new Revisit(Duration.ofMinutes(30), Duration.ofMinutes(10), Duration.ofDays(1),
+                Duration.ofMinutes(1), Duration.ofDays(2), 0.25, 2.0), r);
+        assertNull(TopicLoader.fromString(MINIMAL + "mode: continuous\nrevisit: {irrelevant: never}", "d.yaml")
+                .revisit().irrelevant());
+    }
+
+    @Test
+    void badRevisitSettingsAreNamed() {
+        assertError("mode: forever", "field 'mode'", "continuous, once");
+        assertError("revisit: {relevant: 1h}", "field 'revisit'", "continuous crawls only", "mode: continuous");
+        String c = "mode: continuous\n";
+        assertError(c + "revisit: {often: 1h}", "field 'revisit.often': unknown field; allowed fields are: "
+                + "relevant, hubs, irrelevant, min, max, sooner, later");
+        assertError(c + "revisit: {relevant: 3600}", "field 'revisit.relevant'", "a duration");
+        assertError(c + "revisit: {min: 2h, max: 1h}", "field 'revisit.min'", "must not exceed revisit.max");
+        assertError(c + "revisit: {relevant: 1m}", "field 'revisit.relevant'", "between revisit.min (PT5M)");
+        assertError(c + "revisit: {hubs: 30d}", "field 'revisit.hubs'", "revisit.max (PT168H)");
+        assertError(c + "revisit: {irrelevant: sometimes}", "field 'revisit.irrelevant'");
+        assertError(c + "revisit: {sooner: 1}", "field 'revisit.sooner'", "between 0 and 1");
+        assertError(c + "revisit: {sooner: 0}", "field 'revisit.sooner'", "between 0 and 1");
+        assertError(c + "revisit: {later: 0.5}", "field 'revisit.later'", "between 1 and 100");
     }
 
     private static Duration maxTime(String value) {

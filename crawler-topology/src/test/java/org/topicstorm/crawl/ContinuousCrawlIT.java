@@ -1,0 +1,196 @@
+package org.topicstorm.crawl;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.es.CrawlIndices;
+import org.topicstorm.es.EsClients;
+import org.topicstorm.es.EsTestNode;
+import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.support.HostileServer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 14, item 1, in a real crawl: a continuous crawl of a news site whose front page links a new solar article
+ * every two seconds while the crawl runs. Expected: every new article is fetched and indexed within a bound of its
+ * publication (the front page, a hub, is revisited every few seconds because each visit finds new links); a relevant
+ * page that never changes comes back later and later; an irrelevant page that is not a hub is fetched once; and the
+ * crawl does not end by itself when nothing is due, as a one-off crawl would after its idle time.
+ */
+class ContinuousCrawlIT {
+
+    /** New articles published while the crawl runs. */
+    private static final int ARTICLES = 5;
+    private static final long PUBLISH_EVERY_MS = 2_000;
+    /**
+     * Publication to indexing, at most: the front page's revisit (1 s, plus the spout's 3 s purgatory after a fetch),
+     * the article's fetch and the indexer's batch; generous, since CI machines are shared.
+     */
+    private static final long INDEXED_WITHIN_MS = 20_000;
+
+    private static HostileServer site;
+    private static ElasticsearchClient client;
+    private static final List<String> published = new ArrayList<>();
+
+    @BeforeAll
+    static void serve() throws Exception {
+        site = new HostileServer("127.0.0.46");
+        frontPage();
+        site.html("/guide", NearDuplicatesIT.page("Solar guide", NearDuplicatesIT.article(40), "/"));
+        site.html("/about", NearDuplicatesIT.page("About us", plainText(), "/"));
+        client = EsClients.create(EsTestNode.settings());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (site != null) {
+            site.close();
+        }
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    /** The front page: mostly links (a hub), the newest article first. */
+    private static synchronized void frontPage() {
+        StringBuilder html = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><title>Solar news</title></head>"
+                + "<body><p>Solar news.</p><ul>");
+        for (int i = published.size() - 1; i >= 0; i--) {
+            html.append("<li><a href=\"").append(published.get(i)).append("\">Solar panel story number ").append(i)
+                    .append(" photovoltaic cells in the news today</a></li>");
+        }
+        html.append("<li><a href=\"/guide\">The solar guide to photovoltaic panels on your own roof</a></li>")
+                .append("<li><a href=\"/about\">About this site and the people who write it every day</a></li>")
+                .append("</ul></body></html>");
+        site.html("/", html.toString());
+    }
+
+    private static String plainText() {
+        return "We are a small team of writers. ".repeat(20);
+    }
+
+    private static synchronized void publish(int i) {
+        String path = "/news/" + i;
+        site.html(path, NearDuplicatesIT.page("Solar story " + i, NearDuplicatesIT.article(100 + i), "/"));
+        published.add(path);
+        frontPage();
+    }
+
+    @Test
+    void newArticlesAreIndexedSoonAfterTheyAppearAndTheCrawlGoesOn(@TempDir Path tmp) throws Exception {
+        CrawlIndices indices = new CrawlIndices("continuous-it");
+        Path topic = tmp.resolve("continuous.yaml");
+        Files.writeString(topic, """
+                name: continuous-it
+                languages: [en]
+                keywords:
+                  solar: 1.0
+                  photovoltaic: 0.8
+                seeds:
+                  - %s
+                threshold: 0.1
+                strategy: best-first
+                mode: continuous
+                revisit: {relevant: 2s, hubs: 1s, min: 1s, max: 1m}
+                """.formatted(site.url("/")));
+        indices.delete(client);
+        CrawlRunner runner = new CrawlRunner(line -> System.out.println("[continuous] " + line));
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread crawl = new Thread(() -> {
+            try {
+                // a one-off crawl would stop after 2 s with nothing new
+                outcome.set(CrawlTestSupport.crawl(EsTestNode.url().toString(), topic, indices,
+                        Map.of(CrawlRunner.IDLE_STOP_SECS, 2), 0, runner));
+            } catch (Exception | Error e) {
+                outcome.set(e);
+            }
+        }, "continuous-crawl");
+        crawl.start();
+        try {
+            awaitFetched(indices, site.url("/guide"), 60_000);
+            Map<String, Long> publishedAt = new LinkedHashMap<>();
+            for (int i = 0; i < ARTICLES; i++) {
+                publish(i);
+                publishedAt.put(site.url("/news/" + i), System.currentTimeMillis());
+                Thread.sleep(PUBLISH_EVERY_MS);
+            }
+            Map<String, Map<String, Object>> content = awaitIndexed(indices, publishedAt.keySet(),
+                    publishedAt.get(site.url("/news/" + (ARTICLES - 1))) + INDEXED_WITHIN_MS + 10_000);
+            publishedAt.forEach((url, at) -> {
+                Map<String, Object> doc = content.get(url);
+                assertNotNull(doc, url + " indexed");
+                long lag = ((Number) doc.get("fetched")).longValue() - at;
+                System.out.printf("[continuous] %s indexed %d ms after publication%n", url, lag);
+                assertTrue(lag <= INDEXED_WITHIN_MS, url + " indexed " + lag + " ms after publication");
+            });
+            // nothing new for a while: a continuous crawl waits for the next revisit instead of ending
+            Thread.sleep(6_000);
+            assertTrue(crawl.isAlive(), "the crawl ended by itself: " + outcome.get());
+        } finally {
+            runner.stop();
+            crawl.join(60_000);
+        }
+        assertTrue(outcome.get() instanceof CrawlRunner.Summary, String.valueOf(outcome.get()));
+        assertEquals(CrawlRunner.StopReason.STOPPED, ((CrawlRunner.Summary) outcome.get()).reason());
+
+        Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+        status.values().forEach(d -> System.out.printf("[continuous] %s fetched %d times, relevant %s, revisit %s%n",
+                d.url(), d.fetchCount(), d.relevant(), d.revisit()));
+        // the front page found new links on its revisits, and came back sooner for them
+        StatusDoc front = status.get(site.url("/"));
+        assertTrue(front.revisit().changes() >= 2, "front page: " + front.revisit());
+        // the guide never changed: every revisit multiplied its interval by 1.5, from 2 s
+        StatusDoc guide = status.get(site.url("/guide"));
+        int unchanged = guide.revisit().unchanged();
+        assertTrue(unchanged >= 2, "guide: " + guide.revisit());
+        assertEquals(0, guide.revisit().changes());
+        assertEquals(Math.round(2000 * Math.pow(1.5, unchanged)), guide.revisit().interval(), "guide's interval");
+        assertEquals(unchanged + 1, guide.fetchCount());
+        // an irrelevant page that is no hub: fetched once, never due again
+        StatusDoc about = status.get(site.url("/about"));
+        assertEquals(Boolean.FALSE, about.relevant());
+        assertEquals(1, about.fetchCount());
+        assertNull(about.nextFetchDate());
+    }
+
+    private static void awaitFetched(CrawlIndices indices, String url, long timeoutMs) throws Exception {
+        long end = System.currentTimeMillis() + timeoutMs;
+        while (System.currentTimeMillis() < end) {
+            try {
+                StatusDoc d = CrawlTestSupport.statusDocs(client, indices).get(url);
+                if (d != null && d.fetchCount() > 0) {
+                    return;
+                }
+            } catch (co.elastic.clients.elasticsearch._types.ElasticsearchException e) {
+                // the crawl has not made its indices yet
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(url + " not fetched within " + timeoutMs + " ms");
+    }
+
+    /** The content documents once all the URLs are in, or at the deadline (the caller asserts which are). */
+    private static Map<String, Map<String, Object>> awaitIndexed(CrawlIndices indices, java.util.Set<String> urls,
+                                                                 long deadline) throws Exception {
+        Map<String, Map<String, Object>> content;
+        do {
+            Thread.sleep(250);
+            content = CrawlTestSupport.contentDocs(client, indices);
+        } while (!content.keySet().containsAll(urls) && System.currentTimeMillis() < deadline);
+        return content;
+    }
+}
