@@ -72,6 +72,7 @@ final class StatsCommand implements Callable<Integer> {
                         + "a stored page, %d copies of the canonical URL they declare%n", duplicates.total(),
                         100 * duplicates.rate(c.relevant()), duplicates.near(), duplicates.canonical());
             }
+            printFreshness(out, stats);
             List<CrawlStats.PatternCount> patterns = stats.topPatterns(5);
             if (!patterns.isEmpty()) {
                 // a crawler trap shows here: one pattern, many pages (at its budget, frontier.budget.*, many waiting)
@@ -117,6 +118,14 @@ final class StatsCommand implements Callable<Integer> {
         o.put("nearDuplicates", duplicates.near());
         o.put("canonicalCopies", duplicates.canonical());
         o.put("duplicateRate", duplicates.rate(c.relevant()));
+        CrawlStats.FreshnessStats freshness = stats.freshness();
+        Map<String, Object> fresh = new LinkedHashMap<>();
+        fresh.put("pages", freshness.pages());
+        fresh.put("p50Ms", freshness.p50Ms());
+        fresh.put("p95Ms", freshness.p95Ms());
+        o.put("freshness", fresh);
+        CrawlStats.Revisits revisits = stats.revisits();
+        o.put("revisits", Map.of("fetches", revisits.fetches(), "changed", revisits.changed()));
         o.put("topPages", stats.topRelevant(top));
         CrawlStats.Ranking ranking = stats.ranking();
         o.put("authorities", ranking.lastRanked() == null ? null : stats.topAuthorities(top));
@@ -208,6 +217,25 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     /** The HITS authorities written by {@code topicstorm rank}, or how to get them. */
+    /** How soon relevant pages were fetched after they appeared, and what the revisits found. */
+    private static void printFreshness(PrintWriter out, CrawlStats stats) throws java.io.IOException {
+        CrawlStats.FreshnessStats f = stats.freshness();
+        if (f.pages() > 0) {
+            out.printf("Freshness: relevant pages fetched %s after they appeared (median), %s (95th percentile), over "
+                    + "%d pages that appeared since the crawl began%n", seconds(f.p50Ms()), seconds(f.p95Ms()),
+                    f.pages());
+        }
+        CrawlStats.Revisits r = stats.revisits();
+        if (r.fetches() > 0) {
+            out.printf("Revisits: %d fetches of pages fetched before, %d of them found the page changed%n",
+                    r.fetches(), r.changed());
+        }
+    }
+
+    private static String seconds(Double ms) {
+        return ms == null ? "?" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000);
+    }
+
     private void printAuthorities(PrintWriter out, CrawlStats stats) throws java.io.IOException {
         CrawlStats.Ranking ranking = stats.ranking();
         if (ranking.lastRanked() == null) {

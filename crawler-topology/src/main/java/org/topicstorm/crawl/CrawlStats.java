@@ -113,6 +113,61 @@ public final class CrawlStats {
                 countErrorsStartingWith(CANONICAL_COPY_ERROR));
     }
 
+    /**
+     * How fresh the relevant pages were when the crawl first fetched them ({@link org.topicstorm.frontier.Freshness}:
+     * from the time a page appeared, when it says it was published, else when its URL was first seen): the median
+     * and the 95th percentile of that lag, in milliseconds, over the relevant pages that appeared since the crawl's
+     * first fetch (an archive page published years before the crawl began says nothing of the crawl's speed).
+     * Percentiles are Elasticsearch's (t-digest: exact for small counts, close for large ones); null without pages.
+     */
+    public record FreshnessStats(long pages, Double p50Ms, Double p95Ms) {
+        public static final FreshnessStats NONE = new FreshnessStats(0, null, null);
+    }
+
+    public FreshnessStats freshness() throws IOException {
+        SearchResponse<Void> first = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .aggregations("start", a -> a.min(m -> m.field("firstFetched"))), Void.class);
+        double start = first.aggregations().get("start").min().value();
+        if (!Double.isFinite(start)) {
+            return FreshnessStats.NONE;
+        }
+        SearchResponse<Void> r = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(true))
+                .query(q -> q.bool(b -> b
+                        .filter(f -> f.term(t -> t.field("relevant").value(true)))
+                        .filter(f -> f.range(g -> g.date(d -> d.field("freshness.appeared")
+                                .gte(Long.toString((long) start)).format("epoch_millis"))))))
+                .aggregations("lag", a -> a.percentiles(p -> p.field("freshness.lag").percents(50.0, 95.0)
+                        .keyed(false))), Void.class);
+        long pages = r.hits().total() == null ? 0 : r.hits().total().value();
+        if (pages == 0) {
+            return FreshnessStats.NONE;
+        }
+        Map<Double, Double> byPercent = new java.util.HashMap<>();
+        for (var item : r.aggregations().get("lag").tdigestPercentiles().values().array()) {
+            byPercent.put(item.key(), item.value());
+        }
+        return new FreshnessStats(pages, byPercent.get(50.0), byPercent.get(95.0));
+    }
+
+    /**
+     * A continuous crawl's revisits: fetches of pages fetched before, and of those the ones that found the page
+     * changed ({@link org.topicstorm.frontier.RevisitPolicy}).
+     */
+    public record Revisits(long fetches, long changed) {
+    }
+
+    public Revisits revisits() throws IOException {
+        SearchResponse<Void> r = client.search(s -> s.index(indices.status()).size(0)
+                .trackTotalHits(t -> t.enabled(false))
+                .aggregations("changed", a -> a.sum(m -> m.field("revisit.changes")))
+                .aggregations("unchanged", a -> a.sum(m -> m.field("revisit.unchanged"))), Void.class);
+        long changed = (long) r.aggregations().get("changed").sum().value();
+        long unchanged = (long) r.aggregations().get("unchanged").sum().value();
+        return new Revisits(changed + unchanged, changed);
+    }
+
     private long countErrorsStartingWith(String prefix) throws IOException {
         return client.count(c -> c.index(indices.status())
                 .query(q -> q.prefix(p -> p.field("error").value(prefix)))).count();

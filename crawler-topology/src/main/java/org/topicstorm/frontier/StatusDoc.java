@@ -28,7 +28,8 @@ import java.util.Map;
  * be read) since its last stored outcome, {@code attemptError} the last such cause: at
  * {@link StatusMerge#maxAttempts()} the URL is given up (ERROR), so that a poison tuple is not replayed for ever.
  * Both are absent when there was none. {@code revisit} is what a continuous crawl keeps to schedule the page's next
- * fetch ({@link RevisitPolicy}); absent in a one-off crawl.
+ * fetch ({@link RevisitPolicy}); absent in a one-off crawl. {@code freshness} is set at the page's first fetch: when it
+ * appeared and how long after that it was fetched ({@link Freshness}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -63,7 +64,8 @@ public record StatusDoc(
         Double lift,
         Integer failedAttempts,
         String attemptError,
-        RevisitState revisit) {
+        RevisitState revisit,
+        Freshness freshness) {
 
     public StatusDoc {
         if (lift != null && !(lift > 0 && Double.isFinite(lift))) {
@@ -84,6 +86,20 @@ public record StatusDoc(
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
                 updated, metadata, null, null, null, null, null, null);
+    }
+
+    /** A document without freshness (not fetched yet). */
+    public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
+                     double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
+                     String parent, String anchor, String error, int fetchCount, int errorCount, long discovered,
+                     Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata,
+                     List<Double> inlinkScore, List<String> linkFeatures, Integer scorerVersion,
+                     List<String> demotedBy, PageSummary page, Double lift, Integer failedAttempts,
+                     String attemptError, RevisitState revisit) {
+        this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
+                inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
+                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, failedAttempts,
+                attemptError, revisit, null);
     }
 
     /** A document without revisit state (a one-off crawl's). */
@@ -122,7 +138,7 @@ public record StatusDoc(
         return new StatusDoc(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance,
                 inlinks, inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched,
                 firstFetched, now, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift,
-                attempts == 0 ? null : attempts, cause, revisit);
+                attempts == 0 ? null : attempts, cause, revisit, freshness);
     }
 
     /** The lift's factor: 1 when there is none. */

@@ -123,7 +123,8 @@ public final class StatusMerge {
                 d.relevance(), d.priority(), null, d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(),
                 d.anchor(), givenUp(attempts, u.failedAttempt()), d.fetchCount(), d.errorCount(), d.discovered(),
                 d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(), d.linkFeatures(),
-                d.scorerVersion(), d.demotedBy(), d.page(), d.lift(), attempts, u.failedAttempt(), d.revisit());
+                d.scorerVersion(), d.demotedBy(), d.page(), d.lift(), attempts, u.failedAttempt(), d.revisit(),
+                d.freshness());
     }
 
     /** The error of a given-up URL. */
@@ -202,7 +203,7 @@ public final class StatusMerge {
                 d.nextFetchDate(), depth, distance, from.size(), from, parent, anchor, d.error(), d.fetchCount(),
                 d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), scores,
                 features, version, d.demotedBy(), d.page(), lift,
-                d.failedAttempts(), d.attemptError(), d.revisit());
+                d.failedAttempts(), d.attemptError(), d.revisit(), d.freshness());
     }
 
     /** What the parents contributed to a waiting URL: its priority without its lift. */
@@ -226,7 +227,7 @@ public final class StatusMerge {
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
                 d.metadata(), d.inlinkScore(), d.linkFeatures(), version, d.demotedBy(), d.page(), lift,
-                d.failedAttempts(), d.attemptError(), d.revisit());
+                d.failedAttempts(), d.attemptError(), d.revisit(), d.freshness());
     }
 
     /**
@@ -255,7 +256,7 @@ public final class StatusMerge {
                 d.nextFetchDate(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(),
                 d.error(), d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now,
                 d.metadata(), scores, d.linkFeatures(), d.scorerVersion(), demotedBy, d.page(), d.lift(),
-                d.failedAttempts(), d.attemptError(), d.revisit());
+                d.failedAttempts(), d.attemptError(), d.revisit(), d.freshness());
     }
 
     /**
@@ -304,7 +305,7 @@ public final class StatusMerge {
                 d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), d.error(), d.fetchCount(), d.errorCount(),
                 d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(),
                 d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
-                d.failedAttempts(), d.attemptError(), revisit);
+                d.failedAttempts(), d.attemptError(), revisit, d.freshness());
     }
 
     /** The result of fetching (and, for FETCHED, judging) the URL. */
@@ -322,6 +323,7 @@ public final class StatusMerge {
         int errorCount = d.errorCount();
         Long lastFetched = d.lastFetched();
         RevisitState revisit = d.revisit();
+        Freshness freshness = d.freshness();
         String error = u.error();
         // when the outcome left the fetcher; a batch is written up to a second later, all at one "now"
         long at = u.fetchedAt() != null ? u.fetchedAt() : now;
@@ -341,6 +343,11 @@ public final class StatusMerge {
                 fetchCount++;
                 errorCount = 0;
                 lastFetched = at;
+                if (freshness == null) {
+                    // the first page fetched: how long after its appearance
+                    Long published = u.signals() == null ? null : u.signals().published();
+                    freshness = Freshness.of(d.discovered(), published, at);
+                }
             }
             case FETCH_ERROR -> {
                 errorCount++;
@@ -371,7 +378,7 @@ public final class StatusMerge {
                 d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), error, fetchCount, errorCount,
                 d.discovered(), lastFetched, firstFetched, now, u.metadata().isEmpty() ? d.metadata() : u.metadata(),
                 d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(),
-                u.page() != null ? u.page() : d.page(), d.lift(), null, null, revisit);
+                u.page() != null ? u.page() : d.page(), d.lift(), null, null, revisit, freshness);
     }
 
     /**
@@ -383,6 +390,6 @@ public final class StatusMerge {
                 u.retryAt(), d.depth(), d.distance(), d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), u.error(),
                 d.fetchCount(), d.errorCount(), d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(),
                 d.inlinkScore(), d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
-                d.failedAttempts(), d.attemptError(), d.revisit());
+                d.failedAttempts(), d.attemptError(), d.revisit(), d.freshness());
     }
 }

@@ -177,24 +177,30 @@ public final class StatusUpdates {
     }
 
     /**
-     * What a continuous crawl's fetch tells about the page's change (the relevance bolt sets it; null in a one-off
-     * crawl). The count of its new outlinks is the status writer's to add, once they are written.
+     * What the fetch tells about the page besides its verdict: a continuous crawl's signature and page type (the
+     * relevance bolt sets them), the publication time the page declares (the parse bolt); null when none is there.
+     * The count of its new outlinks is the status writer's to add, once they are written.
      */
     static PageSignals signals(Metadata md) {
         String hub = md.getFirstValue(CrawlMetadata.HUB);
-        if (hub == null) {
+        Long published = parseLong(md.getFirstValue(CrawlMetadata.PUBLISHED));
+        if (hub == null && published == null) {
             return null;
         }
-        String signature = md.getFirstValue(CrawlMetadata.SIGNATURE);
-        Long sig = null;
-        if (signature != null) {
-            try {
-                sig = Long.parseLong(signature.strip());
-            } catch (NumberFormatException e) {
-                // unreadable: as if the text were too short to sign
-            }
+        // an unreadable signature counts as none (a text too short to sign)
+        return new PageSignals(parseLong(md.getFirstValue(CrawlMetadata.SIGNATURE)),
+                hub != null && Boolean.parseBoolean(hub.strip()), 0, published);
+    }
+
+    private static Long parseLong(String s) {
+        if (s == null) {
+            return null;
         }
-        return new PageSignals(sig, Boolean.parseBoolean(hub.strip()), 0);
+        try {
+            return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static double finite(double d) {

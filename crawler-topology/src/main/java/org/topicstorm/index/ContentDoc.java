@@ -17,7 +17,8 @@ import java.util.OptionalLong;
  * A document of the {@code <crawl>-content} index (es-conf/content.json): one relevant page, with the videos it
  * embeds when it has any ({@code videos}: Kibana finds video pages with {@code videos:*}), and its {@link SimHash}
  * with the signature's bands, by which the indexer finds near-duplicates (both absent for a text too short to
- * sign), and the canonical URL it declares when that page was not stored when it came ({@link CanonicalOriginals}).
+ * sign), the canonical URL it declares when that page was not stored when it came ({@link CanonicalOriginals}), and
+ * when it says it was published ({@code published}, {@link org.topicstorm.parse.PublishedTime}).
  * Read back, it ignores the fields others add to the document ({@code topicstorm rank}'s hub, authority,
  * rank and ranked).
  */
@@ -26,7 +27,16 @@ import java.util.OptionalLong;
 public record ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
                          String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
                          String signature, long fetched, List<String> videos, Long simhash,
-                         List<String> simhashBands, String canonical) {
+                         List<String> simhashBands, String canonical, Long published) {
+
+    /** A page that declares no publication time. */
+    public ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
+                      String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
+                      String signature, long fetched, List<String> videos, Long simhash,
+                      List<String> simhashBands, String canonical) {
+        this(url, host, title, headings, text, language, pageType, relevance, topTerms, depth, outlinks, signature,
+                fetched, videos, simhash, simhashBands, canonical, null);
+    }
 
     /** A page that declares no other original. */
     public ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
@@ -52,7 +62,7 @@ public record ContentDoc(String url, String host, String title, List<String> hea
                 page.outlinks().size(), signature(page.text()), fetched,
                 page.videos().isEmpty() ? null : page.videos(),
                 simhash.isPresent() ? simhash.getAsLong() : null,
-                simhash.isPresent() ? SimHash.bands(simhash.getAsLong()) : null, page.canonical());
+                simhash.isPresent() ? SimHash.bands(simhash.getAsLong()) : null, page.canonical(), page.published());
     }
 
     /** Exact-duplicate signature of the page text (MD5 is enough to spot copies; not used for security). */

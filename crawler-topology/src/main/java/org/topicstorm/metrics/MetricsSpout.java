@@ -57,7 +57,8 @@ public class MetricsSpout extends BaseRichSpout {
         next = now + intervalMs;
         try {
             MetricsDoc doc = MetricsDoc.of(indices.crawl(), now, stats.counts(now), previous)
-                    .withJudging(tunedThreshold(), judgements()).withDuplicates(stats.duplicates());
+                    .withJudging(tunedThreshold(), judgements()).withDuplicates(stats.duplicates())
+                    .withFreshness(stats.freshness(), stats.revisits());
             es.index(i -> i.index(indices.metrics()).id(Long.toString(now)).document(doc));
             previous = doc;
         } catch (IOException | RuntimeException e) {

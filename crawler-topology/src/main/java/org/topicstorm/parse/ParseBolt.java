@@ -72,6 +72,10 @@ public class ParseBolt extends BaseRichBolt {
                     filters.forPage(url, metadata));
             page = page.withRobots(page.robots().and(headerDirectives(metadata)));
             recordRobots(metadata, page.robots());
+            metadata.remove(CrawlMetadata.PUBLISHED);
+            if (page.published() != null) {
+                metadata.setValue(CrawlMetadata.PUBLISHED, Long.toString(page.published()));
+            }
             collector.emit(input, new Values(url, page, metadata));
         } catch (NotHtmlException e) {
             LOG.debug("{}: {}", url, e.getMessage());

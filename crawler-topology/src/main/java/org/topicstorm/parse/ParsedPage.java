@@ -23,6 +23,7 @@ import java.util.List;
  * @param videos            the video URLs the page embeds ({@link VideoFinder})
  * @param canonical         the URL the page declares as its original, when the crawl takes it as one
  *                          ({@link CanonicalLink}): the page is not stored if that URL is; null otherwise
+ * @param published         when the page says it was published, epoch ms ({@link PublishedTime}); null if it does not
  */
 public record ParsedPage(
         String url,
@@ -37,13 +38,22 @@ public record ParsedPage(
         String language,
         RobotsDirectives robots,
         List<String> videos,
-        String canonical) implements Serializable {
+        String canonical,
+        Long published) implements Serializable {
 
     public ParsedPage {
         headings = List.copyOf(headings);
         outlinks = List.copyOf(outlinks);
         robots = robots == null ? RobotsDirectives.NONE : robots;
         videos = videos == null ? List.of() : List.copyOf(videos);
+    }
+
+    /** A page that declares no publication time. */
+    public ParsedPage(String url, String title, List<String> headings, String text, String textWithoutAnchors,
+                      List<Outlink> outlinks, double anchorTextShare, PageType type, String charset, String language,
+                      RobotsDirectives robots, List<String> videos, String canonical) {
+        this(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset, language,
+                robots, videos, canonical, null);
     }
 
     /** A page that declares no other original. */
@@ -72,7 +82,7 @@ public record ParsedPage(
     /** The same page with these robots directives. */
     public ParsedPage withRobots(RobotsDirectives directives) {
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset,
-                language, directives, videos, canonical);
+                language, directives, videos, canonical, published);
     }
 
     /** The text a relevance model should read: anchor texts for a hub page, own text for a topic page (001). */

@@ -26,6 +26,11 @@ public final class CrawlMetadata {
      * updater for outcomes that go there straight from the fetcher): orders the crawl log of an evaluation.
      */
     public static final String FETCHED_AT = "ts.fetchedAt";
+    /**
+     * When the fetched page says it was published (epoch ms, from its markup: {@link org.topicstorm.parse.PublishedTime}),
+     * set by the parse bolt; absent when it does not say. The frontier takes it as the page's appearance.
+     */
+    public static final String PUBLISHED = "ts.published";
     /** Number of times the status index has seen the URL fetched (for re-fetch scheduling). */
     public static final String FETCH_COUNT = "ts.fetchCount";
 

@@ -83,9 +83,12 @@ class ContinuousCrawlIT {
         return "We are a small team of writers. ".repeat(20);
     }
 
-    private static synchronized void publish(int i) {
+    /** Publishes article i, which says it was published at {@code at} (Open Graph's article:published_time). */
+    private static synchronized void publish(int i, long at) {
         String path = "/news/" + i;
-        site.html(path, NearDuplicatesIT.page("Solar story " + i, NearDuplicatesIT.article(100 + i), "/"));
+        site.html(path, NearDuplicatesIT.page("Solar story " + i, NearDuplicatesIT.article(100 + i), "/")
+                .replace("<title>", "<meta property=\"article:published_time\" content=\""
+                        + java.time.Instant.ofEpochMilli(at) + "\"><title>"));
         published.add(path);
         frontPage();
     }
@@ -120,20 +123,22 @@ class ContinuousCrawlIT {
             }
         }, "continuous-crawl");
         crawl.start();
+        Map<String, Long> publishedAt = new LinkedHashMap<>();
         try {
             awaitFetched(indices, site.url("/guide"), 60_000);
-            Map<String, Long> publishedAt = new LinkedHashMap<>();
             for (int i = 0; i < ARTICLES; i++) {
-                publish(i);
-                publishedAt.put(site.url("/news/" + i), System.currentTimeMillis());
+                long at = System.currentTimeMillis();
+                publish(i, at);
+                publishedAt.put(site.url("/news/" + i), at);
                 Thread.sleep(PUBLISH_EVERY_MS);
             }
             Map<String, Map<String, Object>> content = awaitIndexed(indices, publishedAt.keySet(),
                     publishedAt.get(site.url("/news/" + (ARTICLES - 1))) + INDEXED_WITHIN_MS + 10_000);
+            // indexed at its first fetch (the content document's own time is its latest fetch's: revisits rewrite it)
+            Map<String, StatusDoc> firstFetched = CrawlTestSupport.statusDocs(client, indices);
             publishedAt.forEach((url, at) -> {
-                Map<String, Object> doc = content.get(url);
-                assertNotNull(doc, url + " indexed");
-                long lag = ((Number) doc.get("fetched")).longValue() - at;
+                assertNotNull(content.get(url), url + " indexed");
+                long lag = firstFetched.get(url).firstFetched() - at;
                 System.out.printf("[continuous] %s indexed %d ms after publication%n", url, lag);
                 assertTrue(lag <= INDEXED_WITHIN_MS, url + " indexed " + lag + " ms after publication");
             });
@@ -160,6 +165,20 @@ class ContinuousCrawlIT {
         assertEquals(0, guide.revisit().changes());
         assertEquals(Math.round(2000 * Math.pow(1.5, unchanged)), guide.revisit().interval(), "guide's interval");
         assertEquals(unchanged + 1, guide.fetchCount());
+        // each article's freshness counts from the publication time it declares, to its first fetch
+        publishedAt.forEach((url, at) -> {
+            org.topicstorm.frontier.Freshness f = status.get(url).freshness();
+            assertEquals(new org.topicstorm.frontier.Freshness(at, status.get(url).firstFetched() - at, true), f, url);
+        });
+        CrawlStats.FreshnessStats freshness = new CrawlStats(client, indices).freshness();
+        System.out.printf("[continuous] freshness %s, revisits %s%n", freshness,
+                new CrawlStats(client, indices).revisits());
+        // the articles and the guide appeared after the crawl began (the seed was there before)
+        assertEquals(ARTICLES + 1, freshness.pages());
+        assertTrue(freshness.p95Ms() <= INDEXED_WITHIN_MS, "p95 " + freshness.p95Ms());
+        CrawlStats.Revisits revisits = new CrawlStats(client, indices).revisits();
+        long fetches = status.values().stream().mapToLong(StatusDoc::fetchCount).sum();
+        assertEquals(fetches - status.values().stream().filter(d -> d.fetchCount() > 0).count(), revisits.fetches());
         // an irrelevant page that is no hub: fetched once, never due again
         StatusDoc about = status.get(site.url("/about"));
         assertEquals(Boolean.FALSE, about.relevant());

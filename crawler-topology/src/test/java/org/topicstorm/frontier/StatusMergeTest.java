@@ -547,4 +547,24 @@ class StatusMergeTest {
         StatusDoc back = continuous.merge(dropped, StatusUpdate.verdict(url, 0.8, true), T0 + 200);
         assertEquals(T0 + 1 + 3_600_000L, back.nextFetchDate(), "an hour from its last fetch");
     }
+
+    @Test
+    void theFirstPageFetchedRecordsHowLongAfterItsAppearance() {
+        String url = "http://a.test/story";
+        StatusDoc d = merge.merge(null, found(url, 0.5, 1, 0, "http://a.test/"), T0);
+        // an error first: no page, no freshness
+        StatusDoc e = merge.merge(d, new StatusUpdate(url, Status.FETCH_ERROR, 0, 0, 0, null, null, null, null,
+                "http 503", Map.of(), T0 + 10), T0 + 20);
+        assertNull(e.freshness());
+        // the page says it was published 1 s before it was seen; fetched at T0 + 5,000
+        StatusUpdate page = new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, 0.9, true, null, Map.of(),
+                T0 + 5_000).withSignals(new PageSignals(null, false, 0, T0 - 1_000));
+        StatusDoc f = merge.merge(e, page, T0 + 5_100);
+        assertEquals(new Freshness(T0 - 1_000, 6_000, true), f.freshness());
+        // a later fetch keeps it; a one-off crawl's page without a publication time counts from first seen
+        StatusUpdate again = new StatusUpdate(url, Status.FETCHED, 0, 0, 0, null, null, 0.9, true, null, Map.of(),
+                T0 + 9_000);
+        assertEquals(f.freshness(), merge.merge(f, again, T0 + 9_100).freshness());
+        assertEquals(new Freshness(T0, 9_000, false), merge.merge(d, again, T0 + 9_100).freshness());
+    }
 }

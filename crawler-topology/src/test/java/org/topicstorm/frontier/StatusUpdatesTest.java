@@ -65,7 +65,7 @@ class StatusUpdatesTest {
     }
 
     @Test
-    void aContinuousCrawlsFetchCarriesItsSignatureAndHubnessAOneOffCrawlsNone() {
+    void aContinuousCrawlsFetchCarriesItsSignatureAndHubnessAnyCrawlsItsPublicationTime() {
         Metadata md = md(CrawlMetadata.RELEVANCE, "0.81", CrawlMetadata.RELEVANT, "true",
                 CrawlMetadata.SIGNATURE, "-1234567890123", CrawlMetadata.HUB, "true");
         StatusUpdate own = updates.fromTuple("http://a.test/", md, Status.FETCHED, List.of(), new Metadata()).outcome();
@@ -78,6 +78,12 @@ class StatusUpdatesTest {
         Metadata once = md(CrawlMetadata.RELEVANCE, "0.1", CrawlMetadata.RELEVANT, "false");
         assertNull(updates.fromTuple("http://a.test/", once, Status.FETCHED, List.of(), new Metadata()).outcome()
                 .signals());
+        // a one-off crawl's page that says when it was published
+        Metadata dated = md(CrawlMetadata.RELEVANCE, "0.1", CrawlMetadata.RELEVANT, "false",
+                CrawlMetadata.PUBLISHED, "1764059400000");
+        assertEquals(new PageSignals(null, false, 0, 1_764_059_400_000L),
+                updates.fromTuple("http://a.test/", dated, Status.FETCHED, List.of(), new Metadata()).outcome()
+                        .signals());
     }
 
     @Test

@@ -58,4 +58,18 @@ class MetricsDocTest {
         assertEquals(0.0, MetricsDoc.of("c", 1_000, counts(0, 1, 0, 0, 0), null)
                 .withDuplicates(new CrawlStats.Duplicates(0, 0)).duplicateRate());
     }
+
+    @Test
+    void freshnessAndRevisitsTravelWithTheSampleAndSurviveTheOtherParts() {
+        MetricsDoc m = MetricsDoc.of("c", 1_000, counts(40, 10, 0, 0, 0), null)
+                .withFreshness(new CrawlStats.FreshnessStats(12, 1_500.0, 9_000.0), new CrawlStats.Revisits(30, 7))
+                .withJudging(0.3, 5).withDuplicates(new CrawlStats.Duplicates(1, 0));
+        assertEquals(1_500.0, m.freshnessP50());
+        assertEquals(9_000.0, m.freshnessP95());
+        assertEquals(30, m.revisits());
+        assertEquals(7, m.revisitsChanged());
+        assertEquals(0.025, m.duplicateRate(), 1e-12);   // 1 / 40
+        assertEquals(null, MetricsDoc.of("c", 1_000, counts(0, 1, 0, 0, 0), null)
+                .withFreshness(CrawlStats.FreshnessStats.NONE, new CrawlStats.Revisits(0, 0)).freshnessP50());
+    }
 }

@@ -1,0 +1,124 @@
+package org.topicstorm.parse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+
+/**
+ * When a page says it was published, as epoch milliseconds: the first of, in this order, the meta tags publishers
+ * write for it (Open Graph's {@code article:published_time}, schema.org's {@code datePublished} as microdata,
+ * Dublin Core and the older {@code date}/{@code pubdate} names), a schema.org {@code datePublished} in JSON-LD, and
+ * a {@code <time datetime>} marked as the publication ({@code pubdate}, {@code itemprop=datePublished}) or, failing
+ * that, the first one inside the page's {@code <article>}. Values are ISO 8601 (a date alone is midnight UTC; a
+ * time without offset is UTC). A value that does not parse is skipped, not guessed.
+ *
+ * <p>Read by a continuous crawl's freshness: a page appeared when it was published, if it says so.
+ */
+public final class PublishedTime {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String META = "meta[property=article:published_time][content], "
+            + "meta[itemprop=datePublished][content], meta[name~=(?i)^(dc\\.date(\\.issued)?|dcterms\\.issued|date"
+            + "|pubdate|publishdate|publish-date)$][content]";
+
+    private PublishedTime() {
+    }
+
+    /** The page's declared publication time, or null when it declares none that parses. */
+    public static Long of(Document doc) {
+        for (Element m : doc.select(META)) {
+            Long t = parse(m.attr("content"));
+            if (t != null) {
+                return t;
+            }
+        }
+        for (Element s : doc.select("script[type=application/ld+json]")) {
+            Long t;
+            try {
+                t = fromJsonLd(JSON.readTree(s.data()));
+            } catch (IOException | RuntimeException e) {
+                // a broken JSON-LD block says nothing; the next source may
+                continue;
+            }
+            if (t != null) {
+                return t;
+            }
+        }
+        for (String selector : new String[] {"time[pubdate][datetime], time[itemprop=datePublished][datetime]",
+                "article time[datetime]"}) {
+            for (Element e : doc.select(selector)) {
+                Long t = parse(e.attr("datetime"));
+                if (t != null) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The first {@code datePublished} of a JSON-LD tree (objects, arrays, {@code @graph}), depth first. */
+    private static Long fromJsonLd(JsonNode node) {
+        if (node == null) {
+            return null;
+        }
+        if (node.isObject()) {
+            JsonNode d = node.get("datePublished");
+            Long t = d != null && d.isTextual() ? parse(d.asText()) : null;
+            if (t != null) {
+                return t;
+            }
+        }
+        if (node.isContainerNode()) {
+            for (JsonNode child : node) {
+                Long t = fromJsonLd(child);
+                if (t != null) {
+                    return t;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** An ISO 8601 date-time (with or without offset) or date, as epoch ms; null when it is none of them. */
+    static Long parse(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String v = value.strip();
+        try {
+            return OffsetDateTime.parse(v).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            // not with an offset
+        }
+        try {
+            return ZonedDateTime.parse(v).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            // not with a zone
+        }
+        try {
+            return LocalDateTime.parse(v).toInstant(ZoneOffset.UTC).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            // not a local date-time
+        }
+        try {
+            return LocalDate.parse(v).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            // not a date
+        }
+        try {
+            return Instant.parse(v).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}
