@@ -15,7 +15,10 @@ import java.util.Objects;
  * <p>Changed means: its text's SimHash moved by more than {@link SimHash#MAX_DISTANCE} bits (so a clock, a
  * visitor counter or a rotated banner does not count, as they would with an exact hash), or the fetch found
  * outlinks new to the frontier (a hub's new article adds a few words to a long list, which the SimHash may not
- * see; its link is what matters).
+ * see; its link is what matters), or more replies than before (a thread's new post).
+ *
+ * <p>Pages with replies also have a topic heat ({@link TopicHeat}); a hot one goes before every other due URL
+ * ({@link #priority}).
  */
 public final class RevisitPolicy {
 
@@ -37,15 +40,30 @@ public final class RevisitPolicy {
         PageSignals s = fetched == null ? new PageSignals(null, false, 0) : fetched;
         Long base = firstInterval(relevant, s.hub());
         if (previous == null) {
-            return new RevisitState(s.signature(), base, s.hub(), 0, 0);
+            return new RevisitState(s.signature(), base, s.hub(), 0, 0, s.replies(), s.heat());
         }
-        boolean changed = changed(previous.signature(), s);
+        boolean changed = changed(previous, s);
         int changes = previous.changes() + (changed ? 1 : 0);
         int unchanged = previous.unchanged() + (changed ? 0 : 1);
         Long interval = base == null ? null
                 : previous.interval() == null ? base
                 : clamp(Math.round(previous.interval() * (changed ? settings.sooner() : settings.later())));
-        return new RevisitState(s.signature(), interval, s.hub(), changes, unchanged);
+        return new RevisitState(s.signature(), interval, s.hub(), changes, unchanged, s.replies(), s.heat());
+    }
+
+    /**
+     * A fetched page's priority, which orders it among the due URLs when it comes due again: its relevance; a hot
+     * page's (heat at or above {@link Revisit.Heat#hot()}) its relevance plus its heat, which puts it before any
+     * new URL (their priorities stay within a few units, a hot page's heat is 15 or more by default): the 003
+     * patent's "revisit hot topics first to collect their new replies".
+     */
+    public double priority(double relevance, RevisitState state) {
+        return state != null && state.heat() >= settings.heat().hot() ? relevance + state.heat() : relevance;
+    }
+
+    /** A page's topic heat at a time ({@link TopicHeat} with this crawl's settings). */
+    public double heat(int replies, Long meanTime, long now) {
+        return TopicHeat.of(replies, meanTime, now, settings.heat());
     }
 
     /**
@@ -59,7 +77,8 @@ public final class RevisitPolicy {
             return new RevisitState(null, base, false, 0, 0);
         }
         Long interval = base == null ? null : state.interval() != null ? state.interval() : base;
-        return new RevisitState(state.signature(), interval, hub, state.changes(), state.unchanged());
+        return new RevisitState(state.signature(), interval, hub, state.changes(), state.unchanged(),
+                state.replies(), state.heat());
     }
 
     /** The next fetch time: {@code lastFetch} plus the state's interval; null when not fetched again. */
@@ -67,8 +86,13 @@ public final class RevisitPolicy {
         return state == null || state.interval() == null ? null : lastFetch + state.interval();
     }
 
-    /** Whether the page changed since the signature stored at its previous fetch. */
-    static boolean changed(Long before, PageSignals now) {
+    /** Whether the page changed since its previous fetch: new replies, new links, or its text. */
+    static boolean changed(RevisitState previous, PageSignals now) {
+        return now.replies() > previous.replies() || textOrLinksChanged(previous.signature(), now);
+    }
+
+    /** Whether the page changed since the signature stored at its previous fetch, or shows links new to the crawl. */
+    static boolean textOrLinksChanged(Long before, PageSignals now) {
         if (now.newLinks() > 0) {
             return true;
         }

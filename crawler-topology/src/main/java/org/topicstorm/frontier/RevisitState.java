@@ -12,10 +12,18 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param hub       whether the page was a hub (mostly links) at its last fetch
  * @param changes   revisits that found the page changed
  * @param unchanged revisits that found it unchanged
+ * @param replies   the replies the page showed at its last fetch
+ * @param heat      its topic heat then ({@link TopicHeat})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record RevisitState(Long signature, Long interval, boolean hub, int changes, int unchanged) {
+public record RevisitState(Long signature, Long interval, boolean hub, int changes, int unchanged, int replies,
+                           double heat) {
+
+    /** A state without replies. */
+    public RevisitState(Long signature, Long interval, boolean hub, int changes, int unchanged) {
+        this(signature, interval, hub, changes, unchanged, 0, 0);
+    }
 
     /** Fetches after the first one. */
     public int revisits() {

@@ -300,8 +300,9 @@ public final class StatusMerge {
         long last = d.lastFetched() != null ? d.lastFetched() : now;
         RevisitState revisit = revisits == null ? d.revisit() : revisits.afterVerdict(d.revisit(), relevant);
         Long next = revisits == null ? schedule.afterFetch(relevant, last) : RevisitPolicy.nextFetch(revisit, last);
+        double priority = revisits == null ? relevance : revisits.priority(relevance, revisit);
         return new StatusDoc(d.url(), d.host(), d.status(), relevant ? CrawlState.DONE : CrawlState.DISCARDED,
-                relevant, relevance, relevance, next, d.depth(), d.distance(),
+                relevant, relevance, priority, next, d.depth(), d.distance(),
                 d.inlinks(), d.inlinkFrom(), d.parent(), d.anchor(), d.error(), d.fetchCount(), d.errorCount(),
                 d.discovered(), d.lastFetched(), d.firstFetched(), now, d.metadata(), d.inlinkScore(),
                 d.linkFeatures(), d.scorerVersion(), d.demotedBy(), d.page(), d.lift(),
@@ -332,13 +333,14 @@ public final class StatusMerge {
                 relevant = Boolean.TRUE.equals(u.relevant());
                 relevance = u.relevance() == null ? 0.0 : u.relevance();
                 state = relevant ? CrawlState.DONE : CrawlState.DISCARDED;
-                // once fetched, the page's own relevance orders its re-fetches
+                // once fetched, the page's own relevance orders its re-fetches (and a continuous crawl's heat)
                 priority = relevance;
                 if (revisits == null) {
                     next = schedule.afterFetch(relevant, now);
                 } else {
                     revisit = revisits.afterFetch(d.revisit(), u.signals(), relevant);
                     next = RevisitPolicy.nextFetch(revisit, now);
+                    priority = revisits.priority(relevance, revisit);
                 }
                 fetchCount++;
                 errorCount = 0;

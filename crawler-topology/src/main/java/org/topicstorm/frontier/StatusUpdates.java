@@ -188,8 +188,11 @@ public final class StatusUpdates {
             return null;
         }
         // an unreadable signature counts as none (a text too short to sign)
+        Long replies = parseLong(md.getFirstValue(CrawlMetadata.REPLIES));
         return new PageSignals(parseLong(md.getFirstValue(CrawlMetadata.SIGNATURE)),
-                hub != null && Boolean.parseBoolean(hub.strip()), 0, published);
+                hub != null && Boolean.parseBoolean(hub.strip()), 0, published,
+                replies == null ? 0 : (int) Math.max(0, Math.min(Integer.MAX_VALUE, replies)),
+                parseDouble(md.getFirstValue(CrawlMetadata.HEAT), 0.0));
     }
 
     private static Long parseLong(String s) {

@@ -18,7 +18,8 @@ import java.util.OptionalLong;
  * embeds when it has any ({@code videos}: Kibana finds video pages with {@code videos:*}), and its {@link SimHash}
  * with the signature's bands, by which the indexer finds near-duplicates (both absent for a text too short to
  * sign), the canonical URL it declares when that page was not stored when it came ({@link CanonicalOriginals}), and
- * when it says it was published ({@code published}, {@link org.topicstorm.parse.PublishedTime}).
+ * when it says it was published ({@code published}, {@link org.topicstorm.parse.PublishedTime}); a page with replies
+ * has their count ({@code replies}) and, in a continuous crawl, its topic heat ({@code heat}).
  * Read back, it ignores the fields others add to the document ({@code topicstorm rank}'s hub, authority,
  * rank and ranked).
  */
@@ -27,7 +28,17 @@ import java.util.OptionalLong;
 public record ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
                          String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
                          String signature, long fetched, List<String> videos, Long simhash,
-                         List<String> simhashBands, String canonical, Long published) {
+                         List<String> simhashBands, String canonical, Long published, Integer replies,
+                         Double heat) {
+
+    /** A page without replies. */
+    public ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
+                      String pageType, double relevance, List<String> topTerms, int depth, int outlinks,
+                      String signature, long fetched, List<String> videos, Long simhash,
+                      List<String> simhashBands, String canonical, Long published) {
+        this(url, host, title, headings, text, language, pageType, relevance, topTerms, depth, outlinks, signature,
+                fetched, videos, simhash, simhashBands, canonical, published, null, null);
+    }
 
     /** A page that declares no publication time. */
     public ContentDoc(String url, String host, String title, List<String> headings, String text, String language,
@@ -62,7 +73,14 @@ public record ContentDoc(String url, String host, String title, List<String> hea
                 page.outlinks().size(), signature(page.text()), fetched,
                 page.videos().isEmpty() ? null : page.videos(),
                 simhash.isPresent() ? simhash.getAsLong() : null,
-                simhash.isPresent() ? SimHash.bands(simhash.getAsLong()) : null, page.canonical(), page.published());
+                simhash.isPresent() ? SimHash.bands(simhash.getAsLong()) : null, page.canonical(), page.published(),
+                page.replies().count() > 0 ? page.replies().count() : null, null);
+    }
+
+    /** The same document with the page's topic heat (a continuous crawl's; null: none). */
+    public ContentDoc withHeat(Double pageHeat) {
+        return new ContentDoc(url, host, title, headings, text, language, pageType, relevance, topTerms, depth,
+                outlinks, signature, fetched, videos, simhash, simhashBands, canonical, published, replies, pageHeat);
     }
 
     /** Exact-duplicate signature of the page text (MD5 is enough to spot copies; not used for security). */

@@ -130,7 +130,8 @@ public class IndexerBolt extends BaseRichBolt {
         Metadata md = (Metadata) tuple.getValueByField(TupleFields.METADATA);
         if (relevance.relevant() && !page.robots().noIndex()) {
             int depth = parseInt(md.getFirstValue(CrawlMetadata.DEPTH));
-            return ContentWriter.Change.store(ContentDoc.of(page, relevance, depth, System.currentTimeMillis()));
+            return ContentWriter.Change.store(ContentDoc.of(page, relevance, depth, System.currentTimeMillis())
+                    .withHeat(heat(md.getFirstValue(CrawlMetadata.HEAT))));
         }
         boolean fetchedBefore = parseInt(md.getFirstValue(CrawlMetadata.FETCH_COUNT)) > 0;
         return fetchedBefore ? ContentWriter.Change.remove(page.url()) : null;
@@ -140,6 +141,15 @@ public class IndexerBolt extends BaseRichBolt {
         collector.emit(tuple, new Values(tuple.getValueByField(TupleFields.URL), tuple.getValueByField(TupleFields.PAGE),
                 tuple.getValueByField(TupleFields.RELEVANCE), tuple.getValueByField(TupleFields.METADATA)));
         collector.ack(tuple);
+    }
+
+    /** The page's topic heat as the relevance bolt wrote it; null when there is none (or it cannot be read). */
+    private static Double heat(String value) {
+        try {
+            return value == null ? null : Double.valueOf(value);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** Passes the page on with why its content is not stored (a copy of its metadata: it may be shared). */

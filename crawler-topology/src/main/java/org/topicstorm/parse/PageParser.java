@@ -69,7 +69,9 @@ public final class PageParser {
         // before the removal: players are iframes, VideoObjects are in scripts
         List<String> embedded = videos.find(doc);
         String canonical = CanonicalLink.of(doc, url, linkFilter);
-        Long published = PublishedTime.of(doc); // JSON-LD is in scripts too
+        // JSON-LD is in scripts too
+        Long published = PublishedTime.of(doc);
+        Replies replies = ReplyFinder.of(doc);
         doc.select(NON_CONTENT).remove();
         // after the removal: a robots meta tag inside noscript or template is not the page's
         RobotsDirectives robots = config.metaRobots() ? RobotsDirectives.fromMeta(doc, config.robotsAgent())
@@ -105,7 +107,8 @@ public final class PageParser {
         String textWithoutAnchors = Texts.collapse(withoutAnchors.text());
 
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorShare, type,
-                detection.charset().name(), language(doc, contentLanguage), robots, embedded, canonical, published);
+                detection.charset().name(), language(doc, contentLanguage), robots, embedded, canonical, published,
+                replies);
     }
 
     /**

@@ -24,6 +24,7 @@ import java.util.List;
  * @param canonical         the URL the page declares as its original, when the crawl takes it as one
  *                          ({@link CanonicalLink}): the page is not stored if that URL is; null otherwise
  * @param published         when the page says it was published, epoch ms ({@link PublishedTime}); null if it does not
+ * @param replies           the replies the page shows ({@link ReplyFinder}): a thread's or an article's comments
  */
 public record ParsedPage(
         String url,
@@ -39,13 +40,23 @@ public record ParsedPage(
         RobotsDirectives robots,
         List<String> videos,
         String canonical,
-        Long published) implements Serializable {
+        Long published,
+        Replies replies) implements Serializable {
 
     public ParsedPage {
         headings = List.copyOf(headings);
         outlinks = List.copyOf(outlinks);
         robots = robots == null ? RobotsDirectives.NONE : robots;
         videos = videos == null ? List.of() : List.copyOf(videos);
+        replies = replies == null ? Replies.NONE : replies;
+    }
+
+    /** A page without replies. */
+    public ParsedPage(String url, String title, List<String> headings, String text, String textWithoutAnchors,
+                      List<Outlink> outlinks, double anchorTextShare, PageType type, String charset, String language,
+                      RobotsDirectives robots, List<String> videos, String canonical, Long published) {
+        this(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset, language,
+                robots, videos, canonical, published, Replies.NONE);
     }
 
     /** A page that declares no publication time. */
@@ -82,7 +93,7 @@ public record ParsedPage(
     /** The same page with these robots directives. */
     public ParsedPage withRobots(RobotsDirectives directives) {
         return new ParsedPage(url, title, headings, text, textWithoutAnchors, outlinks, anchorTextShare, type, charset,
-                language, directives, videos, canonical, published);
+                language, directives, videos, canonical, published, replies);
     }
 
     /** The text a relevance model should read: anchor texts for a hub page, own text for a topic page (001). */

@@ -62,8 +62,8 @@ public class RelevanceBolt extends BaseRichBolt {
     private transient ElasticsearchClient es;
     private transient Counter judged;
     private transient Counter relevant;
-    /** Whether the crawl is continuous: its fetched pages then carry what their revisits compare. */
-    private transient boolean continuous;
+    /** A continuous crawl's revisits: its fetched pages then carry what their revisits compare; else null. */
+    private transient org.topicstorm.frontier.RevisitPolicy revisits;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -74,7 +74,7 @@ public class RelevanceBolt extends BaseRichBolt {
         // read on the reporter's thread; relevant first, so the rate never exceeds 1
         metrics.gauge(TaskMetrics.HARVEST_RATE, () -> TaskMetrics.harvestRate(relevant.getCount(), judged.getCount()));
         Topic topic = TopicStormConfig.topic(conf);
-        this.continuous = topic.continuous();
+        this.revisits = topic.continuous() ? new org.topicstorm.frontier.RevisitPolicy(topic.revisit()) : null;
         if (topic.relevance().usesAdaptiveModel()) {
             boolean writer = context == null || context.getThisTaskIndex() == 0;
             this.es = EsClients.create(EsSettings.fromConf(conf));
@@ -126,8 +126,8 @@ public class RelevanceBolt extends BaseRichBolt {
         metadata.setValue(CrawlMetadata.RELEVANCE, Double.toString(relevance.score()));
         metadata.setValue(CrawlMetadata.RELEVANT, Boolean.toString(relevance.relevant()));
         metadata.setValue(CrawlMetadata.PAGE, PageSummary.of((ParsedPage) page, relevance).toJson());
-        if (continuous) {
-            signals((ParsedPage) page, metadata);
+        if (revisits != null) {
+            signals((ParsedPage) page, metadata, revisits);
         }
         collector.emit(input, new Values(url, page, relevance, metadata));
         collector.ack(input);
@@ -136,13 +136,24 @@ public class RelevanceBolt extends BaseRichBolt {
         }
     }
 
-    /** What a continuous crawl's next visit of the page compares: its text's signature, and whether it is a hub. */
-    static void signals(ParsedPage page, Metadata metadata) {
+    /**
+     * What a continuous crawl's next visit of the page compares (its text's signature, whether it is a hub, its
+     * replies) and its topic heat, at the time it left the fetcher.
+     */
+    static void signals(ParsedPage page, Metadata metadata, org.topicstorm.frontier.RevisitPolicy revisits) {
         java.util.OptionalLong signature = org.topicstorm.index.SimHash.of(page.text());
         if (signature.isPresent()) {
             metadata.setValue(CrawlMetadata.SIGNATURE, Long.toString(signature.getAsLong()));
         }
         metadata.setValue(CrawlMetadata.HUB, Boolean.toString(page.type() == org.topicstorm.parse.PageType.HUB));
+        if (page.replies().count() > 0) {
+            Long fetchedAt = org.topicstorm.fetch.FetchSignals.epochMillis(
+                    metadata.getFirstValue(CrawlMetadata.FETCHED_AT));
+            long now = fetchedAt == null ? System.currentTimeMillis() : fetchedAt;
+            metadata.setValue(CrawlMetadata.REPLIES, Integer.toString(page.replies().count()));
+            metadata.setValue(CrawlMetadata.HEAT, Double.toString(
+                    revisits.heat(page.replies().count(), page.replies().meanTime(), now)));
+        }
     }
 
     /** The writer's rounds over people's judgements, continuing where the crawl left off (a resumed crawl). */

@@ -45,7 +45,9 @@ public final class TopicLoader {
                     "links", "mode", "revisit");
     /** The fields of {@code revisit}. */
     public static final List<String> REVISIT_FIELDS = List.of("relevant", "hubs", "irrelevant", "min", "max",
-            "sooner", "later");
+            "sooner", "later", "heat");
+    /** The fields of {@code revisit.heat}. */
+    public static final List<String> HEAT_FIELDS = List.of("exponent", "scale", "hot");
     /** What {@code revisit.irrelevant} says for "not fetched again". */
     static final String NEVER = "never";
     /** The fields of {@code limits}. */
@@ -262,7 +264,37 @@ public final class TopicLoader {
                     later = l.doubleValue();
                 }
             }
-            return new Revisit(relevant, hubs, irrelevant, min, max, sooner, later);
+            return new Revisit(relevant, hubs, irrelevant, min, max, sooner, later, heat(node.get("heat")));
+        }
+
+        private Revisit.Heat heat(JsonNode node) {
+            Revisit.Heat d = Revisit.Heat.DEFAULT;
+            if (!present(node, "revisit.heat", false)
+                    || !isMapping(node, "revisit.heat", "{exponent: 0.5, scale: 24h, hot: 15}", HEAT_FIELDS)) {
+                return d;
+            }
+            double exponent = fraction(node.get("exponent"), "revisit.heat.exponent", d.exponent());
+            if (!(exponent > 0 && exponent < 1)) {
+                error("revisit.heat.exponent", "must be a number between 0 and 1 (both excluded), got " + exponent);
+                exponent = d.exponent();
+            }
+            Duration scale = interval(node.get("scale"), "revisit.heat.scale", d.scale());
+            if (scale.compareTo(Duration.ofHours(2)) <= 0) {
+                error("revisit.heat.scale", "must be longer than 2h (the 003 patent's smoothness exceeds 2), got "
+                        + scale);
+                scale = d.scale();
+            }
+            double hot = d.hot();
+            JsonNode h = node.get("hot");
+            if (present(h, "revisit.heat.hot", false)) {
+                if (!h.isNumber() || !(h.doubleValue() > 0) || !Double.isFinite(h.doubleValue())) {
+                    error("revisit.heat.hot", "must be a number > 0 (the patent's heat lies between 0 and 30), got "
+                            + describe(h));
+                } else {
+                    hot = h.doubleValue();
+                }
+            }
+            return new Revisit.Heat(exponent, scale, hot);
         }
 
         /** A revisit interval (a duration such as 15m), or the default when absent or wrong (with an error). */

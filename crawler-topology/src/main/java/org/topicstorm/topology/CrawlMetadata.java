@@ -56,6 +56,10 @@ public final class CrawlMetadata {
     public static final String SIGNATURE = "ts.signature";
     /** A continuous crawl's "true" when the fetched page is a hub (mostly links), whose revisits find new pages. */
     public static final String HUB = "ts.hub";
+    /** A continuous crawl's count of the replies the fetched page shows (absent when none). */
+    public static final String REPLIES = "ts.replies";
+    /** A continuous crawl's topic heat of the fetched page (003; absent when it shows no replies). */
+    public static final String HEAT = "ts.heat";
 
     /** Distinct pages known to link to the URL when it was emitted (its in-degree in the crawled graph). */
     public static final String INLINKS = "ts.inlinks";

@@ -186,6 +186,108 @@ class ContinuousCrawlIT {
         assertNull(about.nextFetchDate());
     }
 
+    /**
+     * A forum with a hot thread (300 replies of the last hour, in schema.org JSON-LD) and a cold one (3 replies ten
+     * days old, in comment markup): the hot one is hot (heat at or above 15, priority above every new URL), its new
+     * replies are collected on its revisits, and both threads' heat and replies reach the content index.
+     */
+    @Test
+    void aHotThreadIsRevisitedForItsNewRepliesAndHeatIsStored(@TempDir Path tmp) throws Exception {
+        try (HostileServer forum = new HostileServer("127.0.0.47")) {
+            forum.html("/", "<!DOCTYPE html><html lang=\"en\"><head><title>Solar forum</title></head><body><ul>"
+                    + "<li><a href=\"/t/hot\">Solar panels on a north roof: photovoltaic yield questions</a></li>"
+                    + "<li><a href=\"/t/cold\">Old solar inverter photovoltaic thread from the archive</a></li>"
+                    + "</ul></body></html>");
+            long now = System.currentTimeMillis();
+            forum.html("/t/hot", hotThread(300, now));
+            forum.html("/t/cold", coldThread(now - 10 * 86_400_000L));
+            CrawlIndices indices = new CrawlIndices("continuous-forum-it");
+            Path topic = tmp.resolve("forum.yaml");
+            Files.writeString(topic, """
+                    name: continuous-forum-it
+                    languages: [en]
+                    keywords:
+                      solar: 1.0
+                      photovoltaic: 0.8
+                    seeds:
+                      - %s
+                    threshold: 0.1
+                    strategy: best-first
+                    mode: continuous
+                    revisit: {relevant: 2s, hubs: 2s, min: 1s, max: 1m}
+                    """.formatted(forum.url("/")));
+            indices.delete(client);
+            CrawlRunner runner = new CrawlRunner(line -> System.out.println("[forum] " + line));
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            Thread crawl = new Thread(() -> {
+                try {
+                    outcome.set(CrawlTestSupport.crawl(EsTestNode.url().toString(), topic, indices, Map.of(), 0,
+                            runner));
+                } catch (Exception | Error e) {
+                    outcome.set(e);
+                }
+            }, "forum-crawl");
+            crawl.start();
+            try {
+                awaitFetched(indices, forum.url("/t/hot"), 60_000);
+                // ten more replies while the crawl runs
+                forum.html("/t/hot", hotThread(310, System.currentTimeMillis()));
+                long end = System.currentTimeMillis() + 30_000;
+                StatusDoc hot;
+                do {
+                    Thread.sleep(500);
+                    hot = CrawlTestSupport.statusDocs(client, indices).get(forum.url("/t/hot"));
+                } while (hot.revisit().replies() < 310 && System.currentTimeMillis() < end);
+            } finally {
+                runner.stop();
+                crawl.join(60_000);
+            }
+            assertTrue(outcome.get() instanceof CrawlRunner.Summary, String.valueOf(outcome.get()));
+            Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
+            status.values().forEach(d -> System.out.printf("[forum] %s fetched %d times, priority %.3f, revisit %s%n",
+                    d.url(), d.fetchCount(), d.priority(), d.revisit()));
+            StatusDoc hot = status.get(forum.url("/t/hot"));
+            assertEquals(310, hot.revisit().replies(), "the new replies were collected");
+            assertTrue(hot.revisit().changes() >= 1);
+            // sqrt(311) = 17.6 for fresh replies; a few seconds of age take off almost nothing
+            assertTrue(hot.revisit().heat() >= 15 && hot.revisit().heat() <= Math.sqrt(311), "" + hot.revisit());
+            assertEquals(hot.relevance() + hot.revisit().heat(), hot.priority(), 1e-9);
+            StatusDoc cold = status.get(forum.url("/t/cold"));
+            assertEquals(3, cold.revisit().replies());
+            // 2 x exp(-240 h / 24 h) = 0.00009
+            assertTrue(cold.revisit().heat() < 0.001, "" + cold.revisit());
+            assertEquals(cold.relevance(), cold.priority(), 1e-9);
+            Map<String, Map<String, Object>> content = CrawlTestSupport.contentDocs(client, indices);
+            assertEquals(310, ((Number) content.get(forum.url("/t/hot")).get("replies")).intValue());
+            assertTrue(((Number) content.get(forum.url("/t/hot")).get("heat")).doubleValue() >= 15);
+            assertEquals(3, ((Number) content.get(forum.url("/t/cold")).get("replies")).intValue());
+        }
+    }
+
+    /** A thread of n replies written in the minute before {@code at}, in schema.org JSON-LD. */
+    private static String hotThread(int n, long at) {
+        StringBuilder comments = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            comments.append(i == 0 ? "" : ",").append("{\"@type\": \"Comment\", \"dateCreated\": \"")
+                    .append(java.time.Instant.ofEpochMilli(at - 60_000 + i * 100L)).append("\"}");
+        }
+        return NearDuplicatesIT.page("Solar panels on a north roof", NearDuplicatesIT.article(60), "/")
+                .replace("</head>", "<script type=\"application/ld+json\">{\"@type\": \"DiscussionForumPosting\", "
+                        + "\"comment\": [" + comments + "]}</script></head>");
+    }
+
+    /** A thread of three replies written around {@code at}, in comment markup. */
+    private static String coldThread(long at) {
+        StringBuilder replies = new StringBuilder("<ol>");
+        for (int i = 0; i < 3; i++) {
+            replies.append("<li class=\"comment\"><time datetime=\"")
+                    .append(java.time.Instant.ofEpochMilli(at + i * 60_000L)).append("\">then</time>")
+                    .append("<p>An answer about the solar inverter.</p></li>");
+        }
+        return NearDuplicatesIT.page("Old solar inverter thread", NearDuplicatesIT.article(61), "/")
+                .replace("</ul>", "</ul>" + replies + "</ol>");
+    }
+
     private static void awaitFetched(CrawlIndices indices, String url, long timeoutMs) throws Exception {
         long end = System.currentTimeMillis() + timeoutMs;
         while (System.currentTimeMillis() < end) {

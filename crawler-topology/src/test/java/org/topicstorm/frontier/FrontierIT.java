@@ -523,4 +523,46 @@ class FrontierIT {
             }
         }
     }
+
+    /**
+     * A continuous crawl's due URLs, new and revisited alike, best first: a hot thread (heat 17.3, 300 fresh replies)
+     * goes before the seed and the new URLs, a cold one (heat near 0) after them, by its relevance alone.
+     */
+    @Test
+    void aHotThreadComesBackBeforeNewUrlsAndAColdOneByItsRelevance() throws Exception {
+        CrawlIndices own = freshIndices("frontier-it-heat", 1);
+        RevisitPolicy revisits = new RevisitPolicy(org.topicstorm.topic.Revisit.DEFAULT);
+        StatusWriter writer = new StatusWriter(client, own.status(), null, new StatusMerge(SCHEDULE, 3, revisits),
+                Clock.systemUTC());
+        long now = System.currentTimeMillis();
+        String hot = "http://forum.test/thread/hot";
+        String cold = "http://forum.test/thread/cold";
+        writeAll(writer, List.of(StatusUpdate.discovered(hot, 0.5, 1, 0, "http://forum.test/", ""),
+                StatusUpdate.discovered(cold, 0.5, 1, 0, "http://forum.test/", ""),
+                StatusUpdate.discovered("http://forum.test/", 1.001, 0, 0, null, null),
+                StatusUpdate.discovered("http://forum.test/new", 0.9, 1, 0, "http://forum.test/", "")));
+        // sqrt(301) = 17.35 (fresh replies) and 2 x exp(-10 days / 24 h) = 0.00009
+        double hotHeat = revisits.heat(300, now, now);
+        double coldHeat = revisits.heat(3, now - 10 * 86_400_000L, now);
+        assertEquals(Math.sqrt(301), hotHeat, 1e-9);
+        writeAll(writer, List.of(
+                new StatusUpdate(hot, Status.FETCHED, 0, 1, 0, null, null,
+                        0.5, true, null, Map.of(), now).withSignals(new PageSignals(1L, false, 0, null, 300, hotHeat)),
+                new StatusUpdate(cold, Status.FETCHED, 0, 1, 0, null, null,
+                        0.6, true, null, Map.of(), now).withSignals(new PageSignals(2L, false, 0, null, 3, coldHeat))));
+        client.indices().refresh(r -> r.index(own.status()));
+
+        // two hours on, both threads are due again (relevant pages: after an hour)
+        List<StatusDoc> batch = new FrontierReader(client, own.status(), 100, CAP).nextBatch(0, now + 7_200_000L);
+        assertEquals(List.of(hot, "http://forum.test/", "http://forum.test/new", cold),
+                batch.stream().map(StatusDoc::url).toList());
+        assertEquals(0.5 + hotHeat, batch.get(0).priority(), 1e-9);
+        assertEquals(300, batch.get(0).revisit().replies());
+        assertEquals(0.6, batch.get(3).priority(), 1e-9);
+        // an hour ago they were not due: only the new URLs
+        assertEquals(List.of("http://forum.test/", "http://forum.test/new"),
+                new FrontierReader(client, own.status(), 100, CAP).nextBatch(0, now + 1000).stream()
+                        .map(StatusDoc::url).toList());
+        own.delete(client);
+    }
 }

@@ -84,10 +84,10 @@ class RevisitPolicyTest {
 
     @Test
     void signaturesThatAppearOrDisappearAreAChangeTwoMissingOnesAreNot() {
-        assertTrue(RevisitPolicy.changed(null, page(5L, false, 0)));
-        assertTrue(RevisitPolicy.changed(5L, page(null, false, 0)));
-        assertFalse(RevisitPolicy.changed(null, page(null, false, 0)));
-        assertTrue(RevisitPolicy.changed(null, page(null, false, 2)));
+        assertTrue(RevisitPolicy.textOrLinksChanged(null, page(5L, false, 0)));
+        assertTrue(RevisitPolicy.textOrLinksChanged(5L, page(null, false, 0)));
+        assertFalse(RevisitPolicy.textOrLinksChanged(null, page(null, false, 0)));
+        assertTrue(RevisitPolicy.textOrLinksChanged(null, page(null, false, 2)));
     }
 
     @Test
@@ -103,5 +103,24 @@ class RevisitPolicyTest {
         assertEquals(1000 + 45 * MIN, RevisitPolicy.nextFetch(fetched, 1000));
         assertNull(RevisitPolicy.nextFetch(never, 1000));
         assertNull(RevisitPolicy.nextFetch(null, 1000));
+    }
+
+    @Test
+    void newRepliesAreAChangeAndAHotPageGoesFirst() {
+        RevisitState thread = policy.afterFetch(null, new PageSignals(0L, false, 0, null, 10, 3.3), true);
+        assertEquals(10, thread.replies());
+        assertEquals(3.3, thread.heat());
+        // same text (within 3 bits), no new link, but 12 replies now: changed, 1 h x 0.5
+        RevisitState more = policy.afterFetch(thread, new PageSignals(1L, false, 0, null, 12, 3.6), true);
+        assertEquals(30 * MIN, more.interval());
+        assertEquals(1, more.changes());
+        // a reply removed is no change
+        assertEquals(90 * MIN, policy.afterFetch(thread, new PageSignals(0L, false, 0, null, 9, 3.0), true)
+                .interval());
+        // hot from 15 (the default): relevance + heat; below, relevance alone
+        assertEquals(0.4 + 17.5, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 305, 17.5)), 1e-12);
+        assertEquals(0.4 + 15.0, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 224, 15.0)), 1e-12);
+        assertEquals(0.4, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 200, 14.2)), 1e-12);
+        assertEquals(0.4, policy.priority(0.4, null), 1e-12);
     }
 }

@@ -349,6 +349,9 @@ class TopicLoaderTest {
                 """, "d.yaml").revisit();
         assertEquals(new Revisit(Duration.ofMinutes(30), Duration.ofMinutes(10), Duration.ofDays(1),
                 Duration.ofMinutes(1), Duration.ofDays(2), 0.25, 2.0), r);
+        assertEquals(Revisit.Heat.DEFAULT, r.heat());
+        assertEquals(new Revisit.Heat(0.3, Duration.ofHours(6), 10), TopicLoader.fromString(MINIMAL
+                + "mode: continuous\nrevisit: {heat: {exponent: 0.3, scale: 6h, hot: 10}}", "d.yaml").revisit().heat());
         assertNull(TopicLoader.fromString(MINIMAL + "mode: continuous\nrevisit: {irrelevant: never}", "d.yaml")
                 .revisit().irrelevant());
     }
@@ -359,7 +362,7 @@ class TopicLoaderTest {
         assertError("revisit: {relevant: 1h}", "field 'revisit'", "continuous crawls only", "mode: continuous");
         String c = "mode: continuous\n";
         assertError(c + "revisit: {often: 1h}", "field 'revisit.often': unknown field; allowed fields are: "
-                + "relevant, hubs, irrelevant, min, max, sooner, later");
+                + "relevant, hubs, irrelevant, min, max, sooner, later, heat");
         assertError(c + "revisit: {relevant: 3600}", "field 'revisit.relevant'", "a duration");
         assertError(c + "revisit: {min: 2h, max: 1h}", "field 'revisit.min'", "must not exceed revisit.max");
         assertError(c + "revisit: {relevant: 1m}", "field 'revisit.relevant'", "between revisit.min (PT5M)");
@@ -368,6 +371,11 @@ class TopicLoaderTest {
         assertError(c + "revisit: {sooner: 1}", "field 'revisit.sooner'", "between 0 and 1");
         assertError(c + "revisit: {sooner: 0}", "field 'revisit.sooner'", "between 0 and 1");
         assertError(c + "revisit: {later: 0.5}", "field 'revisit.later'", "between 1 and 100");
+        assertError(c + "revisit: {heat: {exponent: 1}}", "field 'revisit.heat.exponent'", "both excluded");
+        assertError(c + "revisit: {heat: {scale: 2h}}", "field 'revisit.heat.scale'", "longer than 2h");
+        assertError(c + "revisit: {heat: {hot: 0}}", "field 'revisit.heat.hot'", "a number > 0");
+        assertError(c + "revisit: {heat: {cold: 1}}", "field 'revisit.heat.cold': unknown field; allowed fields "
+                + "are: exponent, scale, hot");
     }
 
     private static Duration maxTime(String value) {
