@@ -216,7 +216,6 @@ final class StatsCommand implements Callable<Integer> {
                 .collect(java.util.stream.Collectors.joining(", "));
     }
 
-    /** The HITS authorities written by {@code topicstorm rank}, or how to get them. */
     /** How soon relevant pages were fetched after they appeared, and what the revisits found. */
     private static void printFreshness(PrintWriter out, CrawlStats stats) throws java.io.IOException {
         CrawlStats.FreshnessStats f = stats.freshness();
@@ -236,6 +235,7 @@ final class StatsCommand implements Callable<Integer> {
         return ms == null ? "?" : String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000);
     }
 
+    /** The HITS authorities written by {@code topicstorm rank}, or how to get them. */
     private void printAuthorities(PrintWriter out, CrawlStats stats) throws java.io.IOException {
         CrawlStats.Ranking ranking = stats.ranking();
         if (ranking.lastRanked() == null) {

@@ -134,7 +134,7 @@ public final class CrawlSubmission {
                     Clock.systemUTC());
             seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf),
                     org.topicstorm.fetch.AddressGuard.fromConf(conf), LinkPrioritizer.SEED_PRIORITY)
-                    .inject(request.topic().seeds());
+                    .inject(org.topicstorm.search.SearchSources.startUrls(request.topic()));
         }
         progress.accept("Indices of crawl '" + prepared.indices().crawl() + "' ready; " + seeds.injected().size()
                 + " seeds injected" + (seeds.rejected().isEmpty() ? "" : ", rejected by the URL filters: "

@@ -91,7 +91,7 @@ public final class CrawlRunner {
                     Clock.systemUTC());
             SeedInjector.Result seeds = new SeedInjector(writer, UrlFilterChain.fromConf(conf),
                     org.topicstorm.fetch.AddressGuard.fromConf(conf), LinkPrioritizer.SEED_PRIORITY)
-                    .inject(request.topic().seeds());
+                    .inject(org.topicstorm.search.SearchSources.startUrls(request.topic()));
             if (!seeds.rejected().isEmpty()) {
                 LOG.warn("seeds rejected by the URL filters: {}", seeds.rejected());
             }

@@ -128,8 +128,9 @@ public final class CrawlStats {
         SearchResponse<Void> first = client.search(s -> s.index(indices.status()).size(0)
                 .trackTotalHits(t -> t.enabled(false))
                 .aggregations("start", a -> a.min(m -> m.field("firstFetched"))), Void.class);
+        // no page fetched: the client reads the missing minimum as 0
         double start = first.aggregations().get("start").min().value();
-        if (!Double.isFinite(start)) {
+        if (!(start > 0)) {
             return FreshnessStats.NONE;
         }
         SearchResponse<Void> r = client.search(s -> s.index(indices.status()).size(0)

@@ -52,13 +52,19 @@ public final class RevisitPolicy {
     }
 
     /**
+     * Added to a hot page's priority: more than any other URL's priority can be (a summed link-topology prior times
+     * a learned lift stays far below), so hot pages form a tier of their own, ordered among themselves by heat.
+     */
+    public static final double HOT_TIER = 1_000_000;
+
+    /**
      * A fetched page's priority, which orders it among the due URLs when it comes due again: its relevance; a hot
-     * page's (heat at or above {@link Revisit.Heat#hot()}) its relevance plus its heat, which puts it before any
-     * new URL (their priorities stay within a few units, a hot page's heat is 15 or more by default): the 003
-     * patent's "revisit hot topics first to collect their new replies".
+     * page's (heat at or above {@link Revisit.Heat#hot()}) {@link #HOT_TIER} plus its heat plus its relevance, which
+     * puts it before every other due URL: the 003 patent's "revisit hot topics first to collect their new replies".
      */
     public double priority(double relevance, RevisitState state) {
-        return state != null && state.heat() >= settings.heat().hot() ? relevance + state.heat() : relevance;
+        return state != null && state.heat() >= settings.heat().hot() ? HOT_TIER + state.heat() + relevance
+                : relevance;
     }
 
     /** A page's topic heat at a time ({@link TopicHeat} with this crawl's settings). */

@@ -88,34 +88,6 @@ public record StatusDoc(
                 updated, metadata, null, null, null, null, null, null);
     }
 
-    /** A document without freshness (not fetched yet). */
-    public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
-                     double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
-                     String parent, String anchor, String error, int fetchCount, int errorCount, long discovered,
-                     Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata,
-                     List<Double> inlinkScore, List<String> linkFeatures, Integer scorerVersion,
-                     List<String> demotedBy, PageSummary page, Double lift, Integer failedAttempts,
-                     String attemptError, RevisitState revisit) {
-        this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
-                inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
-                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, failedAttempts,
-                attemptError, revisit, null);
-    }
-
-    /** A document without revisit state (a one-off crawl's). */
-    public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
-                     double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
-                     String parent, String anchor, String error, int fetchCount, int errorCount, long discovered,
-                     Long lastFetched, Long firstFetched, long updated, Map<String, List<String>> metadata,
-                     List<Double> inlinkScore, List<String> linkFeatures, Integer scorerVersion,
-                     List<String> demotedBy, PageSummary page, Double lift, Integer failedAttempts,
-                     String attemptError) {
-        this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
-                inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
-                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, failedAttempts,
-                attemptError, null);
-    }
-
     /** A document without failed attempts. */
     public StatusDoc(String url, String host, String status, CrawlState state, Boolean relevant, Double relevance,
                      double priority, Long nextFetchDate, int depth, int distance, int inlinks, List<String> inlinkFrom,
@@ -125,7 +97,8 @@ public record StatusDoc(
                      List<String> demotedBy, PageSummary page, Double lift) {
         this(url, host, status, state, relevant, relevance, priority, nextFetchDate, depth, distance, inlinks,
                 inlinkFrom, parent, anchor, error, fetchCount, errorCount, discovered, lastFetched, firstFetched,
-                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, null, null);
+                updated, metadata, inlinkScore, linkFeatures, scorerVersion, demotedBy, page, lift, null, null, null,
+                null);
     }
 
     /** The failed attempts so far: 0 when none is recorded. */

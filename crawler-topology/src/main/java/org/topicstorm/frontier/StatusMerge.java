@@ -345,8 +345,9 @@ public final class StatusMerge {
                 fetchCount++;
                 errorCount = 0;
                 lastFetched = at;
-                if (freshness == null) {
-                    // the first page fetched: how long after its appearance
+                if (freshness == null && d.fetchCount() == 0) {
+                    // the first page fetched: how long after its appearance (a page fetched before freshness was
+                    // recorded gets none: its lag would be measured at a refetch)
                     Long published = u.signals() == null ? null : u.signals().published();
                     freshness = Freshness.of(d.discovered(), published, at);
                 }

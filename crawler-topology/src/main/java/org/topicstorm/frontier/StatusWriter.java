@@ -79,24 +79,19 @@ public final class StatusWriter {
      *
      * @param doc       when stored: what the index now holds for its URL (null when nothing is stored for it)
      * @param rejection when ES refused it for good: why; else null
-     * @param created   stored by this write as a URL new to the frontier
      */
-    public record Written(StatusUpdate update, boolean stored, StatusDoc doc, String rejection, boolean created) {
+    public record Written(StatusUpdate update, boolean stored, StatusDoc doc, String rejection) {
 
         static Written stored(StatusUpdate u, StatusDoc doc) {
-            return new Written(u, true, doc, null, false);
-        }
-
-        static Written created(StatusUpdate u, StatusDoc doc) {
-            return new Written(u, true, doc, null, true);
+            return new Written(u, true, doc, null);
         }
 
         static Written rejected(StatusUpdate u, String cause) {
-            return new Written(u, false, null, cause, false);
+            return new Written(u, false, null, cause);
         }
 
         static Written notYet(StatusUpdate u) {
-            return new Written(u, false, null, null, false);
+            return new Written(u, false, null, null);
         }
 
         boolean rejected() {
@@ -136,7 +131,7 @@ public final class StatusWriter {
     }
 
     /** One status document to write in a round: the merged document and the operation that writes it. */
-    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes, boolean create) {
+    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes) {
     }
 
     /** One links document to write: a page and (some of) its outlinks. */
@@ -211,7 +206,7 @@ public final class StatusWriter {
         List<StatusUpdate> additions = changes.stream().flatMap(c -> c.before().stream()).toList();
         Map<StatusUpdate, Written> added = byUpdate(write.apply(additions));
 
-        // a continuous crawl's page learns how many of its outlinks were new to the frontier (its revisit's evidence)
+        // a continuous crawl's page learns how many of its outlinks are new to the frontier (its revisit's evidence)
         Map<StatusChange, StatusUpdate> outcomeOf = new IdentityHashMap<>();
         for (StatusChange c : changes) {
             if (c.outcome() != null && firstNotStored(c.before(), added) == null) {
@@ -237,19 +232,24 @@ public final class StatusWriter {
         return results;
     }
 
-    /** The outcome with the count of its page's outlinks that this write created, when it carries signals. */
+    /**
+     * The outcome with the count of its page's outlinks that are new: first seen at or after this fetch, so created
+     * by this write or by another page's since (when it carries signals). Read from the stored documents, so a
+     * replayed tuple counts the same links as the first write did.
+     */
     private static StatusUpdate withNewLinks(StatusUpdate outcome, List<StatusUpdate> before,
                                              Map<StatusUpdate, Written> added) {
-        if (outcome.signals() == null) {
+        if (outcome.signals() == null || outcome.fetchedAt() == null) {
             return outcome;
         }
-        int created = 0;
+        int fresh = 0;
         for (StatusUpdate u : before) {
-            if (added.get(u).created() && outcome.url().equals(u.parent())) {
-                created++;
+            StatusDoc doc = added.get(u).doc();
+            if (outcome.url().equals(u.parent()) && doc != null && doc.discovered() >= outcome.fetchedAt()) {
+                fresh++;
             }
         }
-        return outcome.withSignals(outcome.signals().withNewLinks(created));
+        return outcome.withSignals(outcome.signals().withNewLinks(fresh));
     }
 
     private static Map<StatusUpdate, Written> byUpdate(List<Written> written) {
@@ -428,8 +428,7 @@ public final class StatusWriter {
             for (Answered<DocWrite> a : send(slice, DocWrite::operation)) {
                 Pending p = a.write().pending();
                 switch (a.answer()) {
-                    case OK -> p.updates().forEach(u -> done.add(a.write().create() ? Written.created(u, a.write().doc())
-                            : Written.stored(u, a.write().doc())));
+                    case OK -> p.updates().forEach(u -> done.add(Written.stored(u, a.write().doc())));
                     case CONFLICT -> conflicting.add(p);
                     case REJECTED -> {
                         String cause = cause("status document of " + a.write().doc().url() + " rejected: "
@@ -484,7 +483,7 @@ public final class StatusWriter {
                 .document(doc)))
                 : BulkOperation.of(o -> o.index(x -> x.index(statusIndex).id(p.id()).routing(doc.host())
                 .ifSeqNo(read.seqNo()).ifPrimaryTerm(read.primaryTerm()).document(doc)));
-        return new DocWrite(p, doc, op, bytesOf(doc), read == null);
+        return new DocWrite(p, doc, op, bytesOf(doc));
     }
 
     // ---------------------------------------------------------------------------------------------------------

@@ -14,18 +14,20 @@ public final class TopicHeat {
 
     /**
      * @param replies  the page's replies (0: no heat)
-     * @param meanTime their mean time, epoch ms; null when none said when it was written: counted as now (the
-     *                 replies are there, their age unknown)
+     * @param meanTime their mean time, epoch ms; null when none said when it was written
      * @param now      when the page was fetched, epoch ms
-     * @return the heat, 0 for a page without replies; a mean time in the future counts as now
+     * @return the heat: 0 for a page without replies, and for replies of unknown age (a declared count alone, which
+     *         an old article keeps for ever, would otherwise stay hot for ever); a mean time in the future counts
+     *         as now
      */
     public static double of(int replies, Long meanTime, long now, Revisit.Heat settings) {
-        if (replies <= 0) {
+        if (replies <= 0 || meanTime == null) {
             return 0;
         }
-        long age = meanTime == null ? 0 : Math.max(0, now - meanTime);
+        long age = Math.max(0, now - meanTime);
         double hours = age / 3_600_000.0;
         double scaleHours = settings.scale().toMillis() / 3_600_000.0;
-        return Math.pow(replies + 1, settings.exponent()) * Math.exp(-hours / scaleHours);
+        // + 1.0: a count near Integer.MAX_VALUE must not overflow
+        return Math.pow(replies + 1.0, settings.exponent()) * Math.exp(-hours / scaleHours);
     }
 }

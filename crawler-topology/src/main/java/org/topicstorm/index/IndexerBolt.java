@@ -146,7 +146,9 @@ public class IndexerBolt extends BaseRichBolt {
     /** The page's topic heat as the relevance bolt wrote it; null when there is none (or it cannot be read). */
     private static Double heat(String value) {
         try {
-            return value == null ? null : Double.valueOf(value);
+            Double heat = value == null ? null : Double.valueOf(value);
+            // Elasticsearch refuses NaN and infinities: the page would not be stored
+            return heat != null && Double.isFinite(heat) ? heat : null;
         } catch (NumberFormatException e) {
             return null;
         }

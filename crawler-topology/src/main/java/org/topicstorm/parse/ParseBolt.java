@@ -28,7 +28,9 @@ import org.topicstorm.topology.TupleFields;
  * in:  StormCrawler FetcherBolt's default stream (url, content, metadata)
  * out: default (url, page, metadata) with the {@link ParsedPage}, its robots directives from its meta tags and its
  *      X-Robots-Tag headers (also noted in the metadata: robots.noIndex, robots.noFollow)
- *      status  (url, metadata, status=ERROR) when the content is not HTML or cannot be parsed; "error.cause" says why
+ *      status  (url, metadata, status, outlinks, demotions): ERROR, without links, when the content is not HTML or
+ *              cannot be parsed ("error.cause" says why); FETCHED, with its results as outlinks, for a results page
+ *              of one of the topic's seed sources ({@link org.topicstorm.search.SearchPageReader})
  * </pre>
  * Every input tuple is acked; nothing thrown by parsing leaves execute().
  */
@@ -42,6 +44,8 @@ public class ParseBolt extends BaseRichBolt {
     private transient String headerPrefix;
     private transient ParseConfig config;
     private transient FetchClock fetchClock;
+    /** Reads the results pages of the topic's seed sources; null when it has none. */
+    private transient org.topicstorm.search.SearchPageReader search;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -51,6 +55,17 @@ public class ParseBolt extends BaseRichBolt {
         this.filters = UrlFilterChain.fromConf(conf);
         this.headerPrefix = config.protocolMetadataPrefix();
         this.fetchClock = new FetchClock();
+        this.search = searchPages(conf);
+    }
+
+    /** The topic's search-page reader, or null when the topic has no seed sources (or there is no topic). */
+    private static org.topicstorm.search.SearchPageReader searchPages(Map<String, Object> conf) {
+        if (conf.get(org.topicstorm.topology.TopicStormConfig.TOPIC_YAML) == null
+                && conf.get(org.topicstorm.topology.TopicStormConfig.TOPIC_FILE) == null) {
+            return null;
+        }
+        org.topicstorm.topic.Topic topic = org.topicstorm.topology.TopicStormConfig.topic(conf);
+        return topic.seedSources().isEmpty() ? null : new org.topicstorm.search.SearchPageReader(topic);
     }
 
     @Override
@@ -66,6 +81,12 @@ public class ParseBolt extends BaseRichBolt {
             // the page has just left the fetcher: the crawl log of an evaluation is ordered by this time
             metadata.setValue(CrawlMetadata.FETCHED_AT, Long.toString(fetchClock.next()));
             byte[] content = input.getBinaryByField(TupleFields.CONTENT);
+            org.topicstorm.topic.SeedSource source = search == null ? null : search.sourceOf(url);
+            if (source != null) {
+                emitResults(input, url, content, metadata, source);
+                collector.ack(input);
+                return;
+            }
             ParsedPage page = parser.parse(url, content,
                     header(metadata, headerPrefix, "content-type"),
                     header(metadata, headerPrefix, "content-language"),
@@ -88,6 +109,38 @@ public class ParseBolt extends BaseRichBolt {
         collector.ack(input);
     }
 
+    /**
+     * A results page of a seed source: its results that score enough and its next page go to the frontier as the
+     * page's outlinks, straight to the status updater (the page is neither judged nor indexed). It counts as an
+     * irrelevant hub: a continuous crawl queries it again as a hub, sooner when it lists new results.
+     */
+    private void emitResults(Tuple input, String url, byte[] content, Metadata metadata,
+                             org.topicstorm.topic.SeedSource source) throws NotHtmlException {
+        int length = content == null ? 0 : Math.min(content.length, config.maxBytes());
+        String contentType = header(metadata, headerPrefix, "content-type");
+        ContentSniffer.requireHtml(content, length, contentType);
+        CharsetDetector.Detection detection = CharsetDetector.detect(content, length, contentType);
+        org.jsoup.nodes.Document doc = org.jsoup.Jsoup.parse(new String(content, detection.bomLength(),
+                length - detection.bomLength(), detection.charset()), url);
+        int depth = 0;
+        try {
+            String d = metadata.getFirstValue(CrawlMetadata.DEPTH);
+            depth = d == null ? 0 : Math.max(0, Integer.parseInt(d.strip()));
+        } catch (NumberFormatException e) {
+            // as a first page
+        }
+        org.topicstorm.search.SearchPageReader.Read read = search.read(source, doc, depth,
+                filters.forPage(url, metadata));
+        LOG.info("results page {} of {}: {} results listed, {} kept", url, source.name(), read.listed(), read.kept());
+        Metadata md = new Metadata();
+        md.putAll(metadata);
+        md.setValue(CrawlMetadata.RELEVANCE, "0.0");
+        md.setValue(CrawlMetadata.RELEVANT, "false");
+        md.setValue(CrawlMetadata.HUB, "true");
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, md, Status.FETCHED,
+                new ArrayList<>(read.outlinks()), new ArrayList<>()));
+    }
+
     private void emitError(Tuple input, String url, Metadata metadata, String cause) {
         // A copy: the fetcher's metadata object may be shared with other consumers of its stream in this worker.
         Metadata md = new Metadata();
@@ -95,7 +148,8 @@ public class ParseBolt extends BaseRichBolt {
             md.putAll(metadata);
         }
         md.setValue(Constants.STATUS_ERROR_CAUSE, cause);
-        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, md, Status.ERROR));
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, md, Status.ERROR, new ArrayList<>(),
+                new ArrayList<>()));
     }
 
     /** What the page's X-Robots-Tag headers ask, unless they are ignored (http.robots.headers.skip). */
@@ -155,7 +209,8 @@ public class ParseBolt extends BaseRichBolt {
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
         declarer.declare(new Fields(TupleFields.URL, TupleFields.PAGE, TupleFields.METADATA));
-        declarer.declareStream(TupleFields.STATUS_STREAM,
-                new Fields(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS));
+        // outlinks and demotions: a seed source's results page sends its results (none for an error)
+        declarer.declareStream(TupleFields.STATUS_STREAM, new Fields(TupleFields.URL, TupleFields.METADATA,
+                TupleFields.STATUS, TupleFields.OUTLINKS, TupleFields.DEMOTIONS));
     }
 }

@@ -89,12 +89,30 @@ public final class PublishedTime {
         return null;
     }
 
-    /** An ISO 8601 date-time (with or without offset) or date, as epoch ms; null when it is none of them. */
-    static Long parse(String value) {
-        if (value == null || value.isBlank()) {
+    /** The earliest time taken as a publication time: 1990-01-01, before the web. */
+    static final long EARLIEST = 631_152_000_000L;
+    /** The latest: 3000-01-01. A value past it is a template's placeholder, not a date. */
+    static final long LATEST = 32_503_680_000_000L;
+
+    /**
+     * An ISO 8601 date-time (with or without offset) or date, as epoch ms; null when it is none of them, or out of
+     * [{@link #EARLIEST}, {@link #LATEST}] (so that no later arithmetic on it can overflow).
+     */
+    public static Long parse(String value) {
+        if (value == null || value.isBlank() || value.length() > 64) {
             return null;
         }
-        String v = value.strip();
+        Long t;
+        try {
+            t = parseIso(value.strip());
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            // a year beyond what epoch milliseconds hold
+            return null;
+        }
+        return t != null && t >= EARLIEST && t <= LATEST ? t : null;
+    }
+
+    private static Long parseIso(String v) {
         try {
             return OffsetDateTime.parse(v).toInstant().toEpochMilli();
         } catch (DateTimeParseException e) {

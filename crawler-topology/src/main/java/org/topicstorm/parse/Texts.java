@@ -5,13 +5,13 @@ package org.topicstorm.parse;
  * that each Han, Hiragana or Katakana character is a word of its own: those scripts do not separate words by spaces,
  * so counting whitespace-separated runs would make a whole Chinese paragraph one word.
  */
-final class Texts {
+public final class Texts {
 
     private Texts() {
     }
 
     /** Replaces every run of white space (including no-break and ideographic spaces) by one space, and trims. */
-    static String collapse(CharSequence s) {
+    public static String collapse(CharSequence s) {
         StringBuilder sb = new StringBuilder(s.length());
         boolean pendingSpace = false;
         for (int i = 0; i < s.length(); ) {

@@ -22,6 +22,7 @@ import java.util.Map;
  * @param links       the link strategies' parameters (the file's {@code links:} section)
  * @param revisit     for a continuous crawl ({@code mode: continuous}), when fetched pages come due again (the
  *                    file's {@code revisit:} section, else its defaults); null for a one-off crawl
+ * @param seedSources search pages that find more seeds (the file's {@code seed-sources:})
  */
 public record Topic(
         String name,
@@ -35,7 +36,16 @@ public record Topic(
         Path source,
         RelevanceSettings relevance,
         LinkSettings links,
-        Revisit revisit) {
+        Revisit revisit,
+        List<SeedSource> seedSources) {
+
+    /** A topic whose seeds are all listed. */
+    public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
+                 double threshold, Strategy strategy, Focus focus, Limits limits, Path source,
+                 RelevanceSettings relevance, LinkSettings links, Revisit revisit) {
+        this(name, languages, keywords, seeds, threshold, strategy, focus, limits, source, relevance, links, revisit,
+                List.of());
+    }
 
     /** A one-off crawl ({@code mode: once}). */
     public Topic(String name, List<String> languages, Map<String, Double> keywords, List<String> seeds,
@@ -64,6 +74,7 @@ public record Topic(
         languages = List.copyOf(languages);
         keywords = Map.copyOf(keywords);
         seeds = List.copyOf(seeds);
+        seedSources = seedSources == null ? List.of() : List.copyOf(seedSources);
     }
 
     /**

@@ -42,12 +42,17 @@ public final class TopicLoader {
     /** The top-level fields, in the order they are documented. */
     public static final List<String> FIELDS =
             List.of("name", "languages", "keywords", "seeds", "threshold", "strategy", "focus", "limits", "relevance",
-                    "links", "mode", "revisit");
+                    "links", "mode", "revisit", "seed-sources");
+    /** The fields of an entry of {@code seed-sources}. */
+    public static final List<String> SEED_SOURCE_FIELDS = List.of("name", "url", "results", "link", "title",
+            "summary", "next", "max-pages", "keywords", "min-score", "first-page");
     /** The fields of {@code revisit}. */
     public static final List<String> REVISIT_FIELDS = List.of("relevant", "hubs", "irrelevant", "min", "max",
             "sooner", "later", "heat");
     /** The fields of {@code revisit.heat}. */
     public static final List<String> HEAT_FIELDS = List.of("exponent", "scale", "hot");
+    /** The longest revisit interval: a year (so that no interval arithmetic can overflow). */
+    static final Duration MAX_REVISIT = Duration.ofDays(365);
     /** What {@code revisit.irrelevant} says for "not fetched again". */
     static final String NEVER = "never";
     /** The fields of {@code limits}. */
@@ -206,7 +211,8 @@ public final class TopicLoader {
             String name = name(root.get("name"));
             List<String> languages = languages(root.get("languages"));
             Map<String, Double> keywords = keywords(root.get("keywords"));
-            List<String> seeds = seeds(root.get("seeds"));
+            // seed sources find seeds of their own: then the list may be left out
+            List<String> seeds = seeds(root.get("seeds"), root.get("seed-sources") == null);
             double threshold = threshold(root.get("threshold"));
             Topic.Strategy strategy = choice(root.get("strategy"), "strategy", STRATEGIES, DEFAULT_STRATEGY);
             Topic.Focus focus = choice(root.get("focus"), "focus", FOCUSES, DEFAULT_FOCUS);
@@ -214,6 +220,7 @@ public final class TopicLoader {
             RelevanceSettings relevance = relevance(root.get("relevance"));
             LinkSettings links = links(root.get("links"));
             Revisit revisit = revisit(root.get("mode"), root.get("revisit"));
+            List<SeedSource> seedSources = seedSources(root.get("seed-sources"));
             if (errors.isEmpty()) {
                 analysableKeywords(keywords, languages, relevance.stemming(), relevance.segmenter());
             }
@@ -221,7 +228,90 @@ public final class TopicLoader {
                 throw new TopicException(source, errors);
             }
             return new Topic(name, languages, keywords, seeds, threshold, strategy, focus, limits, file, relevance,
-                    links, revisit);
+                    links, revisit, seedSources);
+        }
+
+        private List<SeedSource> seedSources(JsonNode node) {
+            List<SeedSource> sources = new ArrayList<>();
+            if (!present(node, "seed-sources", false) || !isNonEmptyList(node, "seed-sources",
+                    "[{name: news, url: 'https://news.example/search?q={keyword}', results: div.result}]")) {
+                return sources;
+            }
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < node.size(); i++) {
+                String f = "seed-sources[" + i + "]";
+                JsonNode s = node.get(i);
+                if (!isMapping(s, f, "{name: news, url: 'https://news.example/search?q={keyword}', results: "
+                        + "div.result}", SEED_SOURCE_FIELDS)) {
+                    continue;
+                }
+                String name = present(s.get("name"), f + ".name", true) && isString(s.get("name"), f + ".name")
+                        ? s.get("name").textValue() : null;
+                if (name != null && !NAME.matcher(name).matches()) {
+                    error(f + ".name", "must be lower-case letters, digits, '-' and '_', got '" + name + "'");
+                } else if (name != null && !names.add(name)) {
+                    error(f + ".name", "'" + name + "' is used twice");
+                }
+                String url = sourceUrl(s.get("url"), f + ".url");
+                String results = selector(s.get("results"), f + ".results", true);
+                String link = selector(s.get("link"), f + ".link", false);
+                List<String> keywords = new ArrayList<>();
+                JsonNode k = s.get("keywords");
+                if (present(k, f + ".keywords", false) && isNonEmptyList(k, f + ".keywords", "[solar power]")) {
+                    for (int j = 0; j < k.size(); j++) {
+                        if (isString(k.get(j), f + ".keywords[" + j + "]")) {
+                            if (k.get(j).textValue().isBlank()) {
+                                error(f + ".keywords[" + j + "]", "must not be blank");
+                            } else {
+                                keywords.add(k.get(j).textValue().strip());
+                            }
+                        }
+                    }
+                }
+                JsonNode ms = s.get("min-score");
+                Double minScore = present(ms, f + ".min-score", false) ? fraction(ms, f + ".min-score", 0) : null;
+                JsonNode fp = s.get("first-page");
+                int firstPage = present(fp, f + ".first-page", false)
+                        ? (int) wholeNumber(fp, f + ".first-page", 1_000_000) : 1;
+                sources.add(new SeedSource(name, url, results, link == null ? "a[href]" : link,
+                        selector(s.get("title"), f + ".title", false), selector(s.get("summary"), f + ".summary", false),
+                        selector(s.get("next"), f + ".next", false),
+                        (int) positive(s.get("max-pages"), f + ".max-pages", 3, 100), keywords, minScore, firstPage));
+            }
+            return sources;
+        }
+
+        /** A query URL: http(s), with {keyword}; null (with an error) when it is not one. */
+        private String sourceUrl(JsonNode node, String field) {
+            if (!present(node, field, true) || !isString(node, field)) {
+                return null;
+            }
+            String url = node.textValue().strip();
+            if (!url.contains(SeedSource.KEYWORD)) {
+                error(field, "must contain " + SeedSource.KEYWORD + " where the keyword goes, got '" + url + "'");
+                return null;
+            }
+            String problem = urlProblem(url.replace(SeedSource.KEYWORD, "k").replace(SeedSource.PAGE, "1"));
+            if (problem != null) {
+                error(field, problem + ", got '" + url + "'");
+                return null;
+            }
+            return url;
+        }
+
+        /** A CSS selector (jsoup's syntax), checked by parsing it; null when absent (or wrong: with an error). */
+        private String selector(JsonNode node, String field, boolean required) {
+            if (!present(node, field, required) || !isString(node, field)) {
+                return null;
+            }
+            String css = node.textValue().strip();
+            try {
+                org.jsoup.select.QueryParser.parse(css);
+                return css;
+            } catch (RuntimeException e) {
+                error(field, "is not a CSS selector jsoup can read (" + e.getMessage() + "), got '" + css + "'");
+                return null;
+            }
         }
 
         /** The revisit settings of a continuous crawl; null for a one-off crawl (mode once, the default). */
@@ -240,6 +330,10 @@ public final class TopicLoader {
             Revisit d = Revisit.DEFAULT;
             Duration min = interval(node.get("min"), "revisit.min", d.min());
             Duration max = interval(node.get("max"), "revisit.max", d.max());
+            if (max.compareTo(MAX_REVISIT) > 0) {
+                error("revisit.max", "must be at most 365d, got " + max);
+                max = d.max();
+            }
             if (min.compareTo(max) > 0) {
                 error("revisit.min", "must not exceed revisit.max (" + max + "), got " + min);
                 return d;
@@ -395,9 +489,9 @@ public final class TopicLoader {
             return keywords;
         }
 
-        private List<String> seeds(JsonNode node) {
+        private List<String> seeds(JsonNode node, boolean required) {
             List<String> seeds = new ArrayList<>();
-            if (!present(node, "seeds", true) || !isNonEmptyList(node, "seeds", "[https://example.org/]")) {
+            if (!present(node, "seeds", required) || !isNonEmptyList(node, "seeds", "[https://example.org/]")) {
                 return seeds;
             }
             Set<String> seen = new HashSet<>();

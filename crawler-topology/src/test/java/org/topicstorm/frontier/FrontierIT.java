@@ -556,7 +556,7 @@ class FrontierIT {
         List<StatusDoc> batch = new FrontierReader(client, own.status(), 100, CAP).nextBatch(0, now + 7_200_000L);
         assertEquals(List.of(hot, "http://forum.test/", "http://forum.test/new", cold),
                 batch.stream().map(StatusDoc::url).toList());
-        assertEquals(0.5 + hotHeat, batch.get(0).priority(), 1e-9);
+        assertEquals(RevisitPolicy.HOT_TIER + hotHeat + 0.5, batch.get(0).priority(), 1e-9);
         assertEquals(300, batch.get(0).revisit().replies());
         assertEquals(0.6, batch.get(3).priority(), 1e-9);
         // an hour ago they were not due: only the new URLs

@@ -117,9 +117,11 @@ class RevisitPolicyTest {
         // a reply removed is no change
         assertEquals(90 * MIN, policy.afterFetch(thread, new PageSignals(0L, false, 0, null, 9, 3.0), true)
                 .interval());
-        // hot from 15 (the default): relevance + heat; below, relevance alone
-        assertEquals(0.4 + 17.5, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 305, 17.5)), 1e-12);
-        assertEquals(0.4 + 15.0, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 224, 15.0)), 1e-12);
+        // hot from 15 (the default): the hot tier + heat + relevance; below, relevance alone
+        assertEquals(1_000_000 + 17.5 + 0.4, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 305, 17.5)),
+                1e-9);
+        assertEquals(1_000_000 + 15.0 + 0.4, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 224, 15.0)),
+                1e-9);
         assertEquals(0.4, policy.priority(0.4, new RevisitState(0L, HOUR, false, 0, 0, 200, 14.2)), 1e-12);
         assertEquals(0.4, policy.priority(0.4, null), 1e-12);
     }

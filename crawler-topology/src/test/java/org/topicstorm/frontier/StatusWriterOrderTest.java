@@ -46,8 +46,8 @@ class StatusWriterOrderTest {
         public List<StatusWriter.Written> apply(List<StatusUpdate> updates) {
             calls.add(updates.stream().map(u -> u.url() + ":" + u.status()).toList());
             return updates.stream().map(u -> rejected.contains(u.url())
-                    ? new StatusWriter.Written(u, false, null, "rejected: " + u.url(), false)
-                    : new StatusWriter.Written(u, !failing.contains(u.url()), null, null, false)).toList();
+                    ? new StatusWriter.Written(u, false, null, "rejected: " + u.url())
+                    : new StatusWriter.Written(u, !failing.contains(u.url()), null, null)).toList();
         }
     }
 
@@ -149,23 +149,31 @@ class StatusWriterOrderTest {
     }
 
     @Test
-    void aContinuousCrawlsPageLearnsHowManyOfItsOutlinksWereNewToTheFrontier() {
-        StatusUpdate page = fetched("http://a.test/").withSignals(new PageSignals(5L, true, 0));
+    void aContinuousCrawlsPageLearnsHowManyOfItsOutlinksAreNewAlsoWhenReplayed() {
+        long fetched = 1_000_000L;
+        StatusUpdate page = new StatusUpdate("http://a.test/", Status.FETCHED, 0, 0, 0, null, null, 0.9, true, null,
+                Map.of(), fetched).withSignals(new PageSignals(5L, true, 0));
         StatusUpdate other = fetched("http://b.test/");
         List<StatusChange> changes = List.of(
-                new StatusChange(List.of(found("http://a.test/1"), found("http://a.test/2"), found("http://a.test/3"))
-                        .stream().map(u -> StatusUpdate.discovered(u.url(), 0.5, 1, 0, "http://a.test/", ""))
-                        .toList(), page),
+                new StatusChange(List.of("http://a.test/1", "http://a.test/2", "http://a.test/3").stream()
+                        .map(u -> StatusUpdate.discovered(u, 0.5, 1, 0, "http://a.test/", "")).toList(), page),
                 new StatusChange(List.of(found("http://b.test/1")), other));
-        Set<String> created = Set.of("http://a.test/1", "http://a.test/3", "http://b.test/1");
-        List<StatusUpdate> outcomes = new ArrayList<>();
-        StatusWriter.inOrder(changes, updates -> {
-            updates.stream().filter(u -> u.status() == Status.FETCHED).forEach(outcomes::add);
-            return updates.stream().map(u -> new StatusWriter.Written(u, true, null, null, created.contains(u.url())))
-                    .toList();
-        });
-        assertEquals(2, outcomes.size());
-        assertEquals(new PageSignals(5L, true, 2), outcomes.get(0).signals(), "a.test/1 and a.test/3 were new");
-        assertEquals(null, outcomes.get(1).signals(), "a one-off crawl's outcome carries none");
+        // first seen: a.test/1 and /3 at the fetch or after (new), a.test/2 long before
+        Map<String, Long> seen = Map.of("http://a.test/1", fetched + 40, "http://a.test/2", fetched - 60_000,
+                "http://a.test/3", fetched, "http://b.test/1", fetched + 40);
+        for (int attempt = 0; attempt < 2; attempt++) {
+            // the second time, a replay: the same documents are read back, nothing is created, the count is the same
+            List<StatusUpdate> outcomes = new ArrayList<>();
+            StatusWriter.inOrder(changes, updates -> {
+                updates.stream().filter(u -> u.status() == Status.FETCHED).forEach(outcomes::add);
+                return updates.stream().map(u -> new StatusWriter.Written(u, true, seen.containsKey(u.url())
+                        ? new StatusDoc(u.url(), "a.test", "DISCOVERED", CrawlState.WAITING, null, null, 0.5, 0L, 1,
+                        0, 1, List.of(), u.parent(), "", null, 0, 0, seen.get(u.url()), null, null, 0L, Map.of())
+                        : null, null)).toList();
+            });
+            assertEquals(2, outcomes.size());
+            assertEquals(new PageSignals(5L, true, 2), outcomes.get(0).signals(), "a.test/1 and a.test/3 are new");
+            assertEquals(null, outcomes.get(1).signals(), "a one-off crawl's outcome carries none");
+        }
     }
 }

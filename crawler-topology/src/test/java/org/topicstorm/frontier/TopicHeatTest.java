@@ -26,9 +26,11 @@ class TopicHeatTest {
     }
 
     @Test
-    void noRepliesNoHeatUnknownOrFutureTimesCountAsNow() {
+    void noRepliesOrRepliesOfUnknownAgeNoHeatFutureTimesCountAsNow() {
         assertEquals(0.0, TopicHeat.of(0, NOW, NOW, HEAT));
-        assertEquals(2.0, TopicHeat.of(3, null, NOW, HEAT), 1e-12);
+        assertEquals(0.0, TopicHeat.of(3000, null, NOW, HEAT), "a declared count alone is no activity");
         assertEquals(2.0, TopicHeat.of(3, NOW + HOUR, NOW, HEAT), 1e-12);
+        // the largest count: 2^31^0.5 = 46,341, finite
+        assertEquals(Math.sqrt(2_147_483_648.0), TopicHeat.of(Integer.MAX_VALUE, NOW, NOW, HEAT), 1e-6);
     }
 }

@@ -166,7 +166,8 @@ class ParseBoltTest {
         bolt.declareOutputFields(getter);
         assertEquals(List.of(TupleFields.URL, TupleFields.PAGE, TupleFields.METADATA),
                 getter.getFieldsDeclaration().get(Utils.DEFAULT_STREAM_ID).get_output_fields());
-        assertEquals(List.of(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS),
+        assertEquals(List.of(TupleFields.URL, TupleFields.METADATA, TupleFields.STATUS, TupleFields.OUTLINKS,
+                        TupleFields.DEMOTIONS),
                 getter.getFieldsDeclaration().get(TupleFields.STATUS_STREAM).get_output_fields());
     }
 

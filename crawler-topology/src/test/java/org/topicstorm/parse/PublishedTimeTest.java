@@ -28,6 +28,11 @@ class PublishedTimeTest {
         assertNull(PublishedTime.parse("25/11/2026"));
         assertNull(PublishedTime.parse(""));
         assertNull(PublishedTime.parse(null));
+        // years epoch milliseconds cannot hold, placeholders and pre-web dates: no publication time
+        assertNull(PublishedTime.parse("+999999999-01-01T00:00:00Z"));
+        assertNull(PublishedTime.parse("9999-12-31T23:59:59Z"));
+        assertNull(PublishedTime.parse("1970-01-01"));
+        assertEquals(PublishedTime.EARLIEST, PublishedTime.parse("1990-01-01"));
     }
 
     @Test

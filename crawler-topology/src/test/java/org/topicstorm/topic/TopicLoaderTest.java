@@ -371,11 +371,57 @@ class TopicLoaderTest {
         assertError(c + "revisit: {sooner: 1}", "field 'revisit.sooner'", "between 0 and 1");
         assertError(c + "revisit: {sooner: 0}", "field 'revisit.sooner'", "between 0 and 1");
         assertError(c + "revisit: {later: 0.5}", "field 'revisit.later'", "between 1 and 100");
+        assertError(c + "revisit: {max: 400d}", "field 'revisit.max'", "at most 365d");
         assertError(c + "revisit: {heat: {exponent: 1}}", "field 'revisit.heat.exponent'", "both excluded");
         assertError(c + "revisit: {heat: {scale: 2h}}", "field 'revisit.heat.scale'", "longer than 2h");
         assertError(c + "revisit: {heat: {hot: 0}}", "field 'revisit.heat.hot'", "a number > 0");
         assertError(c + "revisit: {heat: {cold: 1}}", "field 'revisit.heat.cold': unknown field; allowed fields "
                 + "are: exponent, scale, hot");
+    }
+
+    @Test
+    void seedSourcesAreReadAndTheSeedsListMayThenBeLeftOut() {
+        Topic t = TopicLoader.fromString("""
+                name: t
+                languages: [en]
+                keywords: {solar: 1.0}
+                seed-sources:
+                  - name: news
+                    url: https://news.test/search?q={keyword}&page={page}
+                    results: div.result
+                    summary: p.snippet
+                    next: a.next
+                    max-pages: 5
+                    keywords: [solar power]
+                    min-score: 0.4
+                    first-page: 0
+                  - {name: blog, url: 'https://blog.test/tag/{keyword}', results: article}
+                """, "d.yaml");
+        assertEquals(List.of(), t.seeds());
+        assertEquals(new SeedSource("news", "https://news.test/search?q={keyword}&page={page}", "div.result",
+                "a[href]", null, "p.snippet", "a.next", 5, List.of("solar power"), 0.4, 0), t.seedSources().get(0));
+        assertEquals(new SeedSource("blog", "https://blog.test/tag/{keyword}", "article", "a[href]", null, null, null,
+                3, List.of(), null, 1), t.seedSources().get(1));
+    }
+
+    @Test
+    void badSeedSourcesAreNamed() {
+        String ok = "{name: n, url: 'https://s.test/?q={keyword}', results: div.r";
+        assertError("seed-sources: [" + ok + ", link: 'a[href'}]", "field 'seed-sources[0].link'",
+                "not a CSS selector");
+        assertError("seed-sources: [{name: n, url: 'https://s.test/?q=x', results: div.r}]",
+                "field 'seed-sources[0].url'", "must contain {keyword}");
+        assertError("seed-sources: [{name: n, url: 'ftp://s.test/{keyword}', results: div.r}]",
+                "field 'seed-sources[0].url'");
+        assertError("seed-sources: [{name: n, url: 'https://s.test/?q={keyword}'}]",
+                "field 'seed-sources[0].results': required field is missing");
+        assertError("seed-sources: [" + ok + ", pages: 3}]", "field 'seed-sources[0].pages': unknown field");
+        assertError("seed-sources: [" + ok + ", max-pages: 0}]", "field 'seed-sources[0].max-pages'");
+        assertError("seed-sources: [" + ok + "}, " + ok + "}]", "field 'seed-sources[1].name'", "used twice");
+        assertError("seed-sources: []", "field 'seed-sources'", "non-empty list");
+        TopicException e = assertThrows(TopicException.class, () -> TopicLoader.fromString(
+                "name: t\nlanguages: [en]\nkeywords: {a: 1}\n", "t.yaml"));
+        assertTrue(e.errors().contains("t.yaml: field 'seeds': required field is missing"), e.errors().toString());
     }
 
     private static Duration maxTime(String value) {
