@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks of the frontier and of a whole local crawl (see docs/benchmarks.md).",
         subcommands = {BenchCommand.Frontier.class, BenchCrawlCommand.class, BenchThroughputCommand.class,
-                BenchModelsCommand.class, BenchDuplicatesCommand.class})
+                BenchModelsCommand.class, BenchDuplicatesCommand.class, BenchNewsCommand.class})
 final class BenchCommand {
 
     @Command(name = "frontier", mixinStandardHelpOptions = true,
