@@ -66,12 +66,12 @@ public final class PageParser {
                 detection.charset());
 
         Document doc = Jsoup.parse(html, url); // a <base href> in the page replaces the base URI while parsing
-        // before the removal: players are iframes, VideoObjects are in scripts
-        List<String> embedded = videos.find(doc);
+        // before the removal: players are iframes, schema.org data (VideoObjects, dates, comments) is in scripts
+        List<com.fasterxml.jackson.databind.JsonNode> jsonLd = JsonLd.of(doc);
+        List<String> embedded = videos.find(doc, jsonLd);
         String canonical = CanonicalLink.of(doc, url, linkFilter);
-        // JSON-LD is in scripts too
-        Long published = PublishedTime.of(doc);
-        Replies replies = ReplyFinder.of(doc);
+        Long published = PublishedTime.of(doc, jsonLd);
+        Replies replies = ReplyFinder.of(doc, jsonLd);
         doc.select(NON_CONTENT).remove();
         // after the removal: a robots meta tag inside noscript or template is not the page's
         RobotsDirectives robots = config.metaRobots() ? RobotsDirectives.fromMeta(doc, config.robotsAgent())

@@ -1,11 +1,9 @@
 package org.topicstorm.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -26,7 +24,6 @@ import java.time.format.DateTimeParseException;
  */
 public final class PublishedTime {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String META = "meta[property=article:published_time][content], "
             + "meta[itemprop=datePublished][content], meta[name~=(?i)^(dc\\.date(\\.issued)?|dcterms\\.issued|date"
             + "|pubdate|publishdate|publish-date)$][content]";
@@ -36,20 +33,19 @@ public final class PublishedTime {
 
     /** The page's declared publication time, or null when it declares none that parses. */
     public static Long of(Document doc) {
+        return of(doc, JsonLd.of(doc));
+    }
+
+    /** @param jsonLd the page's JSON-LD trees ({@link JsonLd#of}) */
+    public static Long of(Document doc, java.util.List<JsonNode> jsonLd) {
         for (Element m : doc.select(META)) {
             Long t = parse(m.attr("content"));
             if (t != null) {
                 return t;
             }
         }
-        for (Element s : doc.select("script[type=application/ld+json]")) {
-            Long t;
-            try {
-                t = fromJsonLd(JSON.readTree(s.data()));
-            } catch (IOException | RuntimeException e) {
-                // a broken JSON-LD block says nothing; the next source may
-                continue;
-            }
+        for (JsonNode tree : jsonLd) {
+            Long t = fromJsonLd(tree);
             if (t != null) {
                 return t;
             }

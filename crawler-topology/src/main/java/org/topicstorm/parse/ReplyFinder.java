@@ -1,11 +1,9 @@
 package org.topicstorm.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +27,6 @@ import java.util.Set;
  */
 public final class ReplyFinder {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> REPLY_CLASSES = Set.of("comment", "reply", "answer");
     private static final java.util.regex.Pattern REPLY_ID = java.util.regex.Pattern.compile("(?i)comment-\\d+");
 
@@ -38,7 +35,12 @@ public final class ReplyFinder {
 
     /** The page's replies; {@link Replies#NONE} when it shows none. Runs before scripts are removed. */
     public static Replies of(Document doc) {
-        Replies r = fromJsonLd(doc);
+        return of(doc, JsonLd.of(doc));
+    }
+
+    /** @param jsonLd the page's JSON-LD trees ({@link JsonLd#of}) */
+    public static Replies of(Document doc, List<JsonNode> jsonLd) {
+        Replies r = fromJsonLd(jsonLd);
         if (r.count() == 0) {
             r = fromMicrodata(doc);
         }
@@ -48,15 +50,11 @@ public final class ReplyFinder {
         return r;
     }
 
-    private static Replies fromJsonLd(Document doc) {
+    private static Replies fromJsonLd(List<JsonNode> jsonLd) {
         List<Long> times = new ArrayList<>();
         int[] found = {0, 0}; // comments listed, largest commentCount declared
-        for (Element s : doc.select("script[type=application/ld+json]")) {
-            try {
-                collect(JSON.readTree(s.data()), times, found);
-            } catch (IOException | RuntimeException e) {
-                // a broken JSON-LD block says nothing; the other blocks and sources may
-            }
+        for (JsonNode tree : jsonLd) {
+            collect(tree, times, found);
         }
         return replies(Math.max(found[0], found[1]), times);
     }

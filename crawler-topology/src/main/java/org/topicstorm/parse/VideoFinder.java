@@ -1,11 +1,9 @@
 package org.topicstorm.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
-import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -36,8 +34,6 @@ public final class VideoFinder {
             "v.qq.com/txp/iframe/", "player.youku.com/embed/", "open.iqiyi.com/developer/player_js/",
             "ixigua.com/iframe/", "fast.wistia.net/embed/", "players.brightcove.net/");
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final List<Player> players;
 
     /** @param extraPlayers players known besides the defaults, {@code host/path-prefix} each */
@@ -58,6 +54,11 @@ public final class VideoFinder {
     }
 
     public List<String> find(Document doc) {
+        return find(doc, JsonLd.of(doc));
+    }
+
+    /** @param jsonLd the page's JSON-LD trees ({@link JsonLd#of}) */
+    public List<String> find(Document doc, List<JsonNode> jsonLd) {
         Set<String> videos = new LinkedHashSet<>();
         for (Element v : doc.select("video[src], video source[src]")) {
             add(videos, v.absUrl("src"));
@@ -71,12 +72,8 @@ public final class VideoFinder {
         for (Element m : doc.select("meta[property~=(?i)^og:video(:url|:secure_url)?$][content]")) {
             add(videos, m.absUrl("content"));
         }
-        for (Element s : doc.select("script[type=application/ld+json]")) {
-            try {
-                collect(JSON.readTree(s.data()), doc, videos);
-            } catch (IOException | RuntimeException e) {
-                // a broken JSON-LD block says nothing about videos; the page is still parsed
-            }
+        for (JsonNode tree : jsonLd) {
+            collect(tree, doc, videos);
         }
         List<String> list = new ArrayList<>(videos);
         return list.size() > MAX_VIDEOS ? List.copyOf(list.subList(0, MAX_VIDEOS)) : List.copyOf(list);
