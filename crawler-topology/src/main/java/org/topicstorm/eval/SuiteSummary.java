@@ -68,7 +68,8 @@ public final class SuiteSummary {
                       double recall, double recallOfReachable, double informedRecall, double recallOfInformed,
                       int halfR, double harvestRateHalf, double harvestRate,
                       double liftOverBreadthFirst, double liftOverBestFirst, double crawlerPrecision,
-                      double crawlerRecall, int relevantHosts, double pagesPerSecond, double crawlSeconds) {
+                      double crawlerRecall, int relevantHosts, double duplicateRate, double pagesPerSecond,
+                      double crawlSeconds) {
     }
 
     /** A strategy's means over the topics where the measure is defined (topics: how many). */
@@ -108,7 +109,7 @@ public final class SuiteSummary {
                         ratio(recall, share), informed, ratio(recall, informed), half, m.harvestRate(half),
                         m.harvestRate(r),
                         bfs == null ? Double.NaN : m.lift(bfs, r), best == null ? Double.NaN : m.lift(best, r),
-                        v.precision(), v.recall(), m.relevantHosts(m.fetched()),
+                        v.precision(), v.recall(), m.relevantHosts(m.fetched()), m.duplicateRate(m.fetched()),
                         seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds));
             }
         }
@@ -162,7 +163,7 @@ public final class SuiteSummary {
 
     private static final List<String> HEADER = List.of("topic", "strategy", "|R|", "reachable", "recall@|R|",
             "recall/reach.", "informed", "recall/inf.", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best", "crawler P",
-            "crawler R", "rel. hosts", "pages/s", "crawl time");
+            "crawler R", "rel. hosts", "dup. rate", "pages/s", "crawl time");
     private static final List<String> MEAN_HEADER = List.of("strategy", "topics", "mean recall@|R|",
             "mean recall@|R| / best-first's");
 
@@ -175,7 +176,7 @@ public final class SuiteSummary {
                     percent(r.harvestRateHalf()), percent(r.harvestRate()),
                     fixed(r.liftOverBreadthFirst()),
                     fixed(r.liftOverBestFirst()), percent(r.crawlerPrecision()), percent(r.crawlerRecall()),
-                    Integer.toString(r.relevantHosts()), oneDecimal(r.pagesPerSecond()),
+                    Integer.toString(r.relevantHosts()), percent(r.duplicateRate()), oneDecimal(r.pagesPerSecond()),
                     duration(Duration.ofMillis(Math.round(r.crawlSeconds() * 1000)))));
         }
         return cells;
@@ -217,7 +218,8 @@ public final class SuiteSummary {
     public String csv() {
         StringBuilder sb = new StringBuilder("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,"
                 + "recall_of_reachable,informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,"
-                + "lift_over_breadth_first,lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,pages_per_second,crawl_seconds\n");
+                + "lift_over_breadth_first,lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,duplicate_rate,pages_per_second,"
+                + "crawl_seconds\n");
         for (Row r : rows()) {
             sb.append(String.join(",", r.topic(), r.strategy(), Integer.toString(r.truthSize()),
                     Integer.toString(r.reachableRelevant()), number(r.reachableShare()), number(r.recall()),
@@ -225,7 +227,7 @@ public final class SuiteSummary {
                     Integer.toString(r.halfR()), number(r.harvestRateHalf()),
                     number(r.harvestRate()), number(r.liftOverBreadthFirst()), number(r.liftOverBestFirst()),
                     number(r.crawlerPrecision()), number(r.crawlerRecall()), Integer.toString(r.relevantHosts()),
-                    number(r.pagesPerSecond()), number(r.crawlSeconds()))).append('\n');
+                    number(r.duplicateRate()), number(r.pagesPerSecond()), number(r.crawlSeconds()))).append('\n');
         }
         return sb.toString();
     }

@@ -163,7 +163,7 @@ class KibanaObjectsIT {
             assertTrue(first.isArray() && first.size() > 0, title + ": buckets on " + index + " for " + body
                     + ": " + answer);
         }
-        assertEquals(6, visualizations);
+        assertEquals(7, visualizations);
     }
 
     @Test

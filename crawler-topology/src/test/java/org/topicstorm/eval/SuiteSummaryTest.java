@@ -18,11 +18,15 @@ class SuiteSummaryTest {
 
     private static final double EPS = 1e-12;
 
-    /** A log of the given URLs on host h.test, fetched in order, each judged relevant by the crawler. */
+    /**
+     * A log of the given URLs on host h.test, fetched in order, each judged relevant by the crawler; page y is left out
+     * of the content index as a duplicate.
+     */
     private static CrawlMetrics metrics(GroundTruth truth, String... paths) {
         List<FetchedPage> log = new ArrayList<>();
         for (int i = 0; i < paths.length; i++) {
-            log.add(new FetchedPage("http://h.test/" + paths[i], "h.test", "FETCHED", true, i));
+            log.add(new FetchedPage("http://h.test/" + paths[i], "h.test", "FETCHED", true, i, Double.NaN, "",
+                    List.of(), paths[i].equals("y")));
         }
         return CrawlMetrics.of(log, truth);
     }
@@ -46,6 +50,7 @@ class SuiteSummaryTest {
      *   hub            r1 r2 r3 x   HR@2 = 1.0         HR@4 = recall@4 = 3/4 = 0.75   recall/share = 0.75/0.75 = 1
      *   lift over breadth-first: 0.25/0.25 = 1, 0.5/0.25 = 2, 0.75/0.25 = 3
      *   lift over best-first:    0.25/0.5 = 0.5, 1, 0.75/0.5 = 1.5
+     *   duplicate rate (y is a duplicate, every page judged relevant): 1/4, 1/4, 0
      * t2: R = {s1, s2}, |R| = 2, |R|/2 = 1; both reachable: share 1; 2 pages per crawl; hub not run.
      *   breadth-first  s1 q    HR@1 = 1   HR@2 = recall@2 = 1/2
      *   best-first     q  s1   HR@1 = 0   HR@2 = recall@2 = 1/2   lifts 1
@@ -95,6 +100,7 @@ class SuiteSummaryTest {
         assertEquals(0.5, bfs.liftOverBestFirst(), EPS);
         assertEquals(2.0, bfs.pagesPerSecond(), EPS);        // 4 pages in 2 s
         assertEquals(2.0, bfs.crawlSeconds(), EPS);
+        assertEquals(0.25, bfs.duplicateRate(), EPS);          // y of x r1 y z
 
         SuiteSummary.Row best = rows.get(1);
         assertEquals(0.5, best.recall(), EPS);
@@ -193,11 +199,15 @@ class SuiteSummaryTest {
         String[] csv = s.csv().split("\n");
         assertEquals("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,recall_of_reachable,"
                 + "informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,"
-                + "lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,pages_per_second,crawl_seconds",
+                + "lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,duplicate_rate,pages_per_second,"
+                + "crawl_seconds",
                 csv[0]);
         assertEquals("t1,hub,4,3,0.7500,0.7500,1.0000,0.5000,1.5000,2,1.0000,0.7500,3.0000,1.5000,0.7500,1.0000,1,"
-                + "1.2500,4.0000", csv[3]);
-        assertEquals("t3,breadth-first,4,4,1.0000,,,0.7500,,2,0.5000,,,,0.5000,1.0000,1,2.0000,1.0000", csv[6]);
+                + "0.0000,1.2500,4.0000", csv[3]);
+        assertEquals("t1,best-first,4,3,0.7500,0.5000,0.6667,0.5000,1.0000,2,1.0000,0.5000,2.0000,1.0000,0.5000,"
+                + "1.0000,1,0.2500,2.0000,3.0000", csv[2]);
+        assertEquals("t3,breadth-first,4,4,1.0000,,,0.7500,,2,0.5000,,,,0.5000,1.0000,1,0.0000,2.0000,1.0000",
+                csv[6]);
         String[] means = s.meansCsv().split("\n");
         assertEquals("breadth-first,2,0.3750,2,0.7500", means[1]);
         assertEquals("hub,1,0.7500,1,1.5000", means[3]);
