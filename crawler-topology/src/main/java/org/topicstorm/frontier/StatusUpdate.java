@@ -33,8 +33,9 @@ import java.util.Map;
  *                       a fetch, only the URL's next fetch time moves
  * @param failedAttempt  non-null for a failed attempt: a tuple of the URL failed for good, for this cause (see
  *                       {@link StatusMerge}: counted, and the URL given up at the maximum)
- * @param signals        FETCHED in a continuous crawl: what the fetch tells about the page's change, for its next
- *                       fetch ({@link RevisitPolicy}); else null
+ * @param signals        FETCHED: what the fetch tells about the page besides its verdict ({@link PageSignals}: a
+ *                       continuous crawl's change signals for its next fetch, the publication time it declares);
+ *                       null when there is none
  */
 public record StatusUpdate(
         String url,
@@ -67,7 +68,7 @@ public record StatusUpdate(
         features = features == null ? List.of() : List.copyOf(features);
     }
 
-    /** Any update without the signals of a continuous crawl's fetch. */
+    /** Any update without {@link PageSignals}. */
     public StatusUpdate(String url, Status status, double priority, int depth, int distance, String parent,
                         String anchor, Double relevance, Boolean relevant, String error,
                         Map<String, List<String>> metadata, Long fetchedAt, Aggregation aggregation,
@@ -142,7 +143,7 @@ public record StatusUpdate(
                 retryAt, deferred, null, signals);
     }
 
-    /** The same fetch outcome with what it tells about the page's change (a continuous crawl's). */
+    /** The same fetch outcome with what it tells about the page besides its verdict. */
     public StatusUpdate withSignals(PageSignals pageSignals) {
         return new StatusUpdate(url, status, priority, depth, distance, parent, anchor, relevance, relevant, error,
                 metadata, fetchedAt, aggregation, features, rescoreVersion, demoteFactor, page, verdictOnly, lift,

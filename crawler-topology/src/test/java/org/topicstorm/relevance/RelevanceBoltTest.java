@@ -159,4 +159,33 @@ class RelevanceBoltTest {
         bolt.execute(org.topicstorm.support.Tuples.tick());
         assertTrue(out.emits.isEmpty(), "nothing emitted for a tick");
     }
+
+    @Test
+    void aContinuousCrawlsPageCarriesItsSignatureHubnessRepliesAndHeat() {
+        org.topicstorm.frontier.RevisitPolicy revisits =
+                new org.topicstorm.frontier.RevisitPolicy(org.topicstorm.topic.Revisit.DEFAULT);
+        long now = 1_795_595_400_000L;
+        String text = "solar panels on the roof of the town hall make power for the street lights and the school "
+                + "next door every sunny day";
+        ParsedPage thread = new ParsedPage("http://a.test/t", "T", List.of(), text, text, List.of(), 0.1,
+                PageType.TOPIC, "UTF-8", "en", null, List.of(), null, null,
+                new org.topicstorm.parse.Replies(3, now - 86_400_000L));
+        Metadata md = new Metadata();
+        md.setValue(CrawlMetadata.FETCHED_AT, Long.toString(now));
+        RelevanceBolt.signals(thread, md, revisits);
+        assertEquals(Long.toString(org.topicstorm.index.SimHash.of(text).getAsLong()),
+                md.getFirstValue(CrawlMetadata.SIGNATURE));
+        assertEquals("false", md.getFirstValue(CrawlMetadata.HUB));
+        assertEquals("3", md.getFirstValue(CrawlMetadata.REPLIES));
+        // (3 + 1)^0.5 x exp(-24 h / 24 h) = 2 / e, the replies' age counted to when the page left the fetcher
+        assertEquals(2 * Math.exp(-1), Double.parseDouble(md.getFirstValue(CrawlMetadata.HEAT)), 1e-12);
+
+        ParsedPage shortHub = new ParsedPage("http://a.test/", "Hub", List.of(), "a few links", "", List.of(), 0.9,
+                PageType.HUB, "UTF-8", "en");
+        Metadata hub = new Metadata();
+        RelevanceBolt.signals(shortHub, hub, revisits);
+        assertEquals("true", hub.getFirstValue(CrawlMetadata.HUB));
+        assertEquals(null, hub.getFirstValue(CrawlMetadata.SIGNATURE), "too short to sign");
+        assertEquals(null, hub.getFirstValue(CrawlMetadata.HEAT), "no replies, no heat");
+    }
 }
