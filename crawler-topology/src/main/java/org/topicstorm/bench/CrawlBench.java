@@ -126,13 +126,8 @@ public final class CrawlBench {
                     """.formatted(site.seeds().stream().map(s -> "  - " + s).collect(Collectors.joining("\n"))));
             Topic topic = TopicLoader.load(topicFile);
             CrawlIndices indices = new CrawlIndices("bench-crawl");
-            Map<String, Object> conf = new HashMap<>(CrawlConf.defaults());
-            conf.put(EsSettings.ADDRESSES, List.of(esUrl.toString()));
-            conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
-            conf.put(TopicStormConfig.TOPIC_FILE, topicFile.toString());
+            Map<String, Object> conf = benchConf(esUrl, indices, topicFile);
             conf.put("fetcher.server.delay", 0.0);
-            // the site is served on loopback, which the address guard refuses unless allowed
-            conf.put(org.topicstorm.fetch.AddressGuard.ALLOW, List.of("127.0.0.0/8"));
             conf.putAll(o.overrides());
             out.accept("configuration changed from the defaults: fetcher.server.delay=" + conf.get("fetcher.server.delay")
                     + (o.overrides().isEmpty() ? "" : ", " + o.overrides()));
@@ -170,6 +165,19 @@ public final class CrawlBench {
             long[] perSecond = java.util.Arrays.copyOfRange(all, Math.min(offset, all.length), all.length);
             return new Result(site.requests(), perSecond, esCpu, jvmCpu, summary);
         }
+    }
+
+    /**
+     * The defaults with what a benchmark crawl of a loopback site needs: the Elasticsearch node, the crawl's name,
+     * its topic file, and the loopback network let through the address guard (which refuses it otherwise).
+     */
+    static Map<String, Object> benchConf(URI esUrl, CrawlIndices indices, Path topicFile) throws IOException {
+        Map<String, Object> conf = new HashMap<>(CrawlConf.defaults());
+        conf.put(EsSettings.ADDRESSES, List.of(esUrl.toString()));
+        conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
+        conf.put(TopicStormConfig.TOPIC_FILE, topicFile.toString());
+        conf.put(org.topicstorm.fetch.AddressGuard.ALLOW, List.of("127.0.0.0/8"));
+        return conf;
     }
 
     /** Pages per second over a window of whole seconds, and the seconds in it when nothing was fetched. */

@@ -12,9 +12,7 @@ import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicLoader;
-import org.topicstorm.topology.CrawlConf;
 import org.topicstorm.topology.CrawlTopology;
-import org.topicstorm.topology.TopicStormConfig;
 
 import java.io.IOException;
 import java.net.URI;
@@ -125,11 +123,7 @@ public final class NewsBench {
                     o.revisit()));
             Topic topic = TopicLoader.load(topicFile);
             CrawlIndices indices = new CrawlIndices("bench-news");
-            Map<String, Object> conf = new HashMap<>(CrawlConf.defaults());
-            conf.put(EsSettings.ADDRESSES, List.of(esUrl.toString()));
-            conf.put(CrawlIndices.CRAWL_NAME, indices.crawl());
-            conf.put(TopicStormConfig.TOPIC_FILE, topicFile.toString());
-            conf.put(org.topicstorm.fetch.AddressGuard.ALLOW, List.of("127.0.0.0/8"));
+            Map<String, Object> conf = CrawlBench.benchConf(esUrl, indices, topicFile);
             conf.putAll(o.overrides());
             out.accept("site: " + o.hosts() + " hosts, " + before + " articles before the crawl; then "
                     + o.perSecond() + " articles/s for " + o.publishing().toSeconds() + " s from " + o.warmUp()

@@ -2,11 +2,9 @@ package org.topicstorm.bench;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.topicstorm.site.HttpServers;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,14 +68,12 @@ public final class NewsSite implements AutoCloseable {
     public NewsSite start() throws IOException {
         int port = 0;
         for (int h = 0; h < hosts; h++) {
-            String address = SyntheticSite.address(h);
             HttpServer server;
             try {
-                server = HttpServers.create(new InetSocketAddress(address, port), 100);
+                server = SyntheticSite.listen(h, port);
             } catch (IOException e) {
                 close();
-                throw new IOException("cannot listen on " + address + ":" + port + " (" + e.getMessage()
-                        + "); loopback addresses other than 127.0.0.1 need Linux", e);
+                throw e;
             }
             server.createContext("/", this::handle);
             server.setExecutor(executor);

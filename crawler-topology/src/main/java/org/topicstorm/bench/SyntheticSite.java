@@ -80,15 +80,13 @@ public final class SyntheticSite implements AutoCloseable {
     public SyntheticSite start() throws IOException {
         int port = 0;
         for (int h = 0; h < hosts; h++) {
-            String address = address(h);
             HttpServer server;
             try {
                 // the same port on every address when possible, so that URLs differ only by host
-                server = HttpServers.create(new InetSocketAddress(address, port), 100);
+                server = listen(h, port);
             } catch (IOException e) {
                 close();
-                throw new IOException("cannot listen on " + address + ":" + port + " (" + e.getMessage()
-                        + "); loopback addresses other than 127.0.0.1 need Linux", e);
+                throw e;
             }
             int host = h;
             server.createContext("/", ex -> handle(host, ex));
@@ -99,6 +97,17 @@ public final class SyntheticSite implements AutoCloseable {
         }
         startMillis = System.currentTimeMillis();
         return this;
+    }
+
+    /** A server on the host's loopback address and the port (0: any free one); the exception says why not. */
+    static HttpServer listen(int host, int port) throws IOException {
+        String address = address(host);
+        try {
+            return HttpServers.create(new InetSocketAddress(address, port), 100);
+        } catch (IOException e) {
+            throw new IOException("cannot listen on " + address + ":" + port + " (" + e.getMessage()
+                    + "); loopback addresses other than 127.0.0.1 need Linux", e);
+        }
     }
 
     static String address(int host) {

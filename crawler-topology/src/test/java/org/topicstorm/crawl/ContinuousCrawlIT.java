@@ -96,33 +96,9 @@ class ContinuousCrawlIT {
     @Test
     void newArticlesAreIndexedSoonAfterTheyAppearAndTheCrawlGoesOn(@TempDir Path tmp) throws Exception {
         CrawlIndices indices = new CrawlIndices("continuous-it");
-        Path topic = tmp.resolve("continuous.yaml");
-        Files.writeString(topic, """
-                name: continuous-it
-                languages: [en]
-                keywords:
-                  solar: 1.0
-                  photovoltaic: 0.8
-                seeds:
-                  - %s
-                threshold: 0.1
-                strategy: best-first
-                mode: continuous
-                revisit: {relevant: 2s, hubs: 1s, min: 1s, max: 1m}
-                """.formatted(site.url("/")));
-        indices.delete(client);
-        CrawlRunner runner = new CrawlRunner(line -> System.out.println("[continuous] " + line));
-        AtomicReference<Object> outcome = new AtomicReference<>();
-        Thread crawl = new Thread(() -> {
-            try {
-                // a one-off crawl would stop after 2 s with nothing new
-                outcome.set(CrawlTestSupport.crawl(EsTestNode.url().toString(), topic, indices,
-                        Map.of(CrawlRunner.IDLE_STOP_SECS, 2), 0, runner));
-            } catch (Exception | Error e) {
-                outcome.set(e);
-            }
-        }, "continuous-crawl");
-        crawl.start();
+        // a one-off crawl would stop after 2 s with nothing new
+        Running crawl = Running.start(tmp, indices, site.url("/"), "{relevant: 2s, hubs: 1s, min: 1s, max: 1m}",
+                Map.of(CrawlRunner.IDLE_STOP_SECS, 2), "continuous");
         Map<String, Long> publishedAt = new LinkedHashMap<>();
         try {
             awaitFetched(indices, site.url("/guide"), 60_000);
@@ -145,13 +121,11 @@ class ContinuousCrawlIT {
             });
             // nothing new for a while: a continuous crawl waits for the next revisit instead of ending
             Thread.sleep(6_000);
-            assertTrue(crawl.isAlive(), "the crawl ended by itself: " + outcome.get());
+            assertTrue(crawl.thread().isAlive(), "the crawl ended by itself: " + crawl.outcome().get());
         } finally {
-            runner.stop();
-            crawl.join(60_000);
+            crawl.stop();
         }
-        assertTrue(outcome.get() instanceof CrawlRunner.Summary, String.valueOf(outcome.get()));
-        assertEquals(CrawlRunner.StopReason.STOPPED, ((CrawlRunner.Summary) outcome.get()).reason());
+        assertEquals(CrawlRunner.StopReason.STOPPED, crawl.summary().reason());
 
         Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
         status.values().forEach(d -> System.out.printf("[continuous] %s fetched %d times, relevant %s, revisit %s%n",
@@ -208,32 +182,8 @@ class ContinuousCrawlIT {
             forum.html("/t/hot", hotThread(300, now));
             forum.html("/t/cold", coldThread(now - 10 * 86_400_000L));
             CrawlIndices indices = new CrawlIndices("continuous-forum-it");
-            Path topic = tmp.resolve("forum.yaml");
-            Files.writeString(topic, """
-                    name: continuous-forum-it
-                    languages: [en]
-                    keywords:
-                      solar: 1.0
-                      photovoltaic: 0.8
-                    seeds:
-                      - %s
-                    threshold: 0.1
-                    strategy: best-first
-                    mode: continuous
-                    revisit: {relevant: 2s, hubs: 2s, min: 1s, max: 1m}
-                    """.formatted(forum.url("/")));
-            indices.delete(client);
-            CrawlRunner runner = new CrawlRunner(line -> System.out.println("[forum] " + line));
-            AtomicReference<Object> outcome = new AtomicReference<>();
-            Thread crawl = new Thread(() -> {
-                try {
-                    outcome.set(CrawlTestSupport.crawl(EsTestNode.url().toString(), topic, indices, Map.of(), 0,
-                            runner));
-                } catch (Exception | Error e) {
-                    outcome.set(e);
-                }
-            }, "forum-crawl");
-            crawl.start();
+            Running crawl = Running.start(tmp, indices, forum.url("/"), "{relevant: 2s, hubs: 2s, min: 1s, max: 1m}",
+                    Map.of(), "forum");
             try {
                 awaitFetched(indices, forum.url("/t/hot"), 60_000);
                 // ten more replies while the crawl runs
@@ -245,10 +195,9 @@ class ContinuousCrawlIT {
                     hot = CrawlTestSupport.statusDocs(client, indices).get(forum.url("/t/hot"));
                 } while (hot.revisit().replies() < 310 && System.currentTimeMillis() < end);
             } finally {
-                runner.stop();
-                crawl.join(60_000);
+                crawl.stop();
             }
-            assertTrue(outcome.get() instanceof CrawlRunner.Summary, String.valueOf(outcome.get()));
+            crawl.summary();
             Map<String, StatusDoc> status = CrawlTestSupport.statusDocs(client, indices);
             status.values().forEach(d -> System.out.printf("[forum] %s fetched %d times, priority %.3f, revisit %s%n",
                     d.url(), d.fetchCount(), d.priority(), d.revisit()));
@@ -268,6 +217,57 @@ class ContinuousCrawlIT {
             assertEquals(310, ((Number) content.get(forum.url("/t/hot")).get("replies")).intValue());
             assertTrue(((Number) content.get(forum.url("/t/hot")).get("heat")).doubleValue() >= 15);
             assertEquals(3, ((Number) content.get(forum.url("/t/cold")).get("replies")).intValue());
+        }
+    }
+
+    /**
+     * A continuous solar crawl from one seed, running on a thread of its own until stopped.
+     *
+     * @param revisit the topic's revisit settings (YAML)
+     * @param label   what its progress lines start with
+     */
+    private record Running(CrawlRunner runner, Thread thread, AtomicReference<Object> outcome) {
+
+        static Running start(Path tmp, CrawlIndices indices, String seed, String revisit, Map<String, Object> extra,
+                             String label) throws Exception {
+            Path topic = tmp.resolve(indices.crawl() + ".yaml");
+            Files.writeString(topic, """
+                    name: %s
+                    languages: [en]
+                    keywords:
+                      solar: 1.0
+                      photovoltaic: 0.8
+                    seeds:
+                      - %s
+                    threshold: 0.1
+                    strategy: best-first
+                    mode: continuous
+                    revisit: %s
+                    """.formatted(indices.crawl(), seed, revisit));
+            indices.delete(client);
+            CrawlRunner runner = new CrawlRunner(line -> System.out.println("[" + label + "] " + line));
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            Thread thread = new Thread(() -> {
+                try {
+                    outcome.set(CrawlTestSupport.crawl(EsTestNode.url().toString(), topic, indices, extra, 0,
+                            runner));
+                } catch (Exception | Error e) {
+                    outcome.set(e);
+                }
+            }, label + "-crawl");
+            thread.start();
+            return new Running(runner, thread, outcome);
+        }
+
+        void stop() throws InterruptedException {
+            runner.stop();
+            thread.join(60_000);
+        }
+
+        /** How the crawl ended; fails the test when it threw. */
+        CrawlRunner.Summary summary() {
+            assertTrue(outcome.get() instanceof CrawlRunner.Summary, String.valueOf(outcome.get()));
+            return (CrawlRunner.Summary) outcome.get();
         }
     }
 
