@@ -50,16 +50,17 @@ public final class FetchSignals {
 
     /** When a throttled URL may be fetched again, or null when the server did not throttle. */
     public static Long retryAt(Metadata md, String prefix) {
-        return epochMillis(md.getFirstValue(prefix + RETRY_AT));
+        return decimalLong(md.getFirstValue(prefix + RETRY_AT));
     }
 
     /** For a deferred fetch (nothing was sent), when the host's wait ends; else null. */
     public static Long deferredUntil(Metadata md, String prefix) {
-        return epochMillis(md.getFirstValue(prefix + DEFERRED));
+        return decimalLong(md.getFirstValue(prefix + DEFERRED));
     }
 
-    /** Epoch milliseconds written as a decimal string in metadata; null when absent or unreadable. */
-    public static Long epochMillis(String s) {
+    /** A whole number written in decimal in metadata (epoch milliseconds, a count, a signature); null when absent or
+     * unreadable. */
+    public static Long decimalLong(String s) {
         if (s == null) {
             return null;
         }

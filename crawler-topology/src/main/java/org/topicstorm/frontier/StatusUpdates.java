@@ -129,7 +129,7 @@ public final class StatusUpdates {
                 relevant == null ? null : Boolean.valueOf(relevant),
                 errorCause(md, status),
                 keep,
-                status == Status.DISCOVERED ? null : FetchSignals.epochMillis(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
+                status == Status.DISCOVERED ? null : FetchSignals.decimalLong(md.getFirstValue(CrawlMetadata.FETCHED_AT)));
         if (status == Status.FETCH_ERROR) {
             Long waitUntil = FetchSignals.deferredUntil(md, protocolPrefix);
             return waitUntil != null ? u.deferredUntil(waitUntil, DEFERRED)
@@ -183,27 +183,16 @@ public final class StatusUpdates {
      */
     static PageSignals signals(Metadata md) {
         String hub = md.getFirstValue(CrawlMetadata.HUB);
-        Long published = parseLong(md.getFirstValue(CrawlMetadata.PUBLISHED));
+        Long published = FetchSignals.decimalLong(md.getFirstValue(CrawlMetadata.PUBLISHED));
         if (hub == null && published == null) {
             return null;
         }
         // an unreadable signature counts as none (a text too short to sign)
-        Long replies = parseLong(md.getFirstValue(CrawlMetadata.REPLIES));
-        return new PageSignals(parseLong(md.getFirstValue(CrawlMetadata.SIGNATURE)),
+        Long replies = FetchSignals.decimalLong(md.getFirstValue(CrawlMetadata.REPLIES));
+        return new PageSignals(FetchSignals.decimalLong(md.getFirstValue(CrawlMetadata.SIGNATURE)),
                 hub != null && Boolean.parseBoolean(hub.strip()), 0, published,
                 replies == null ? 0 : (int) Math.max(0, Math.min(Integer.MAX_VALUE, replies)),
                 parseDouble(md.getFirstValue(CrawlMetadata.HEAT), 0.0));
-    }
-
-    private static Long parseLong(String s) {
-        if (s == null) {
-            return null;
-        }
-        try {
-            return Long.parseLong(s.strip());
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     private static double finite(double d) {

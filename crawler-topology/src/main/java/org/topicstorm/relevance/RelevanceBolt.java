@@ -147,7 +147,7 @@ public class RelevanceBolt extends BaseRichBolt {
         }
         metadata.setValue(CrawlMetadata.HUB, Boolean.toString(page.type() == org.topicstorm.parse.PageType.HUB));
         if (page.replies().count() > 0) {
-            Long fetchedAt = org.topicstorm.fetch.FetchSignals.epochMillis(
+            Long fetchedAt = org.topicstorm.fetch.FetchSignals.decimalLong(
                     metadata.getFirstValue(CrawlMetadata.FETCHED_AT));
             long now = fetchedAt == null ? System.currentTimeMillis() : fetchedAt;
             metadata.setValue(CrawlMetadata.REPLIES, Integer.toString(page.replies().count()));
