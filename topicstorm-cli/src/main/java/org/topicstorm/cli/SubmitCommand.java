@@ -61,8 +61,7 @@ final class SubmitCommand implements Callable<Integer> {
     Path fluxFile;
 
     @Option(names = "--jar", paramLabel = "FILE",
-            description = "Topology jar. Default: the one `storm jar` runs this from, else "
-                    + "topology-jar/target/topicstorm-topology-*.jar.")
+            description = "Topology jar. Default: topology-jar/target/topicstorm-topology-*.jar.")
     Path jar;
 
     @Override
@@ -111,10 +110,6 @@ final class SubmitCommand implements Callable<Integer> {
     }
 
     private static Path defaultJar() {
-        String fromStormScript = System.getProperty("storm.jar");
-        if (fromStormScript != null && !fromStormScript.isBlank()) {
-            return Path.of(fromStormScript);
-        }
         return ClusterTargetOptions.installation().topologyJar().orElseThrow(() -> new IllegalArgumentException(
                 "no topology jar in topology-jar/target: build it with `mvn -B -DskipTests package -pl topology-jar "
                         + "-am` (bin/topicstorm submit does) or give --jar FILE"));

@@ -11,9 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * Where a built TopicStorm checkout keeps what cluster mode needs: the topology jar and the worker libraries
- * (module topology-jar), and the classes and jars the local cluster's daemons run from (module crawler-topology).
+ * (module topology-jar), and the classes and jars the local cluster's daemons run from (module topicstorm-cli, the command line).
  *
- * @param root the checkout's root directory (with crawler-topology/ and topology-jar/)
+ * @param root the checkout's root directory (with topicstorm-cli/ and topology-jar/)
  */
 public record Installation(Path root) {
 
@@ -28,9 +28,9 @@ public record Installation(Path root) {
         }
         try {
             Path classes = Path.of(Installation.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            // crawler-topology/target/classes -> the checkout
+            // topicstorm-cli/target/classes -> the checkout
             for (Path p = classes; p != null; p = p.getParent()) {
-                if (Files.isDirectory(p.resolve("crawler-topology")) && Files.isRegularFile(p.resolve("pom.xml"))) {
+                if (Files.isDirectory(p.resolve("topicstorm-cli")) && Files.isRegularFile(p.resolve("pom.xml"))) {
                     return new Installation(p);
                 }
             }
@@ -61,9 +61,9 @@ public record Installation(Path root) {
         }
     }
 
-    /** The jars for the local cluster: daemons from crawler-topology's classes and libraries. */
+    /** The jars for the local cluster: daemons from the command line's classes and libraries. */
     public LocalStormCluster.Install localClusterInstall() {
-        Path module = root.resolve("crawler-topology/target");
+        Path module = root.resolve("topicstorm-cli/target");
         return new LocalStormCluster.Install(List.of(module.resolve("classes"), module.resolve("lib").resolve("*")),
                 topologyJarDir().resolve("worker-lib"));
     }

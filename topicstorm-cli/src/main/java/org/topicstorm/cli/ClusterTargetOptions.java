@@ -27,18 +27,13 @@ final class ClusterTargetOptions {
         if (stormConf != null) {
             return StormClient.Target.fromStormYaml(stormConf);
         }
-        // Run through Storm's own `storm jar` command: it names the cluster's storm.yaml.
-        String fromStormScript = System.getProperty("storm.conf.file");
-        if (fromStormScript != null && !fromStormScript.isBlank()) {
-            return StormClient.Target.fromStormYaml(Path.of(fromStormScript));
-        }
         try {
             LocalStormCluster cluster = ClusterCommand.cluster(LocalStormCluster.defaultHome(), null);
             if (cluster.status().running()) {
                 return StormClient.Target.fromStormYaml(cluster.stormYaml());
             }
         } catch (IllegalStateException e) {
-            // not run from a checkout (e.g. the topology jar on its own): there is no local cluster to use
+            // not run from a checkout: there is no local cluster to use
         }
         throw new IllegalArgumentException("no Storm cluster given: use --nimbus HOST:PORT or --storm-conf FILE, or "
                 + "start the local cluster with `topicstorm cluster start`");
