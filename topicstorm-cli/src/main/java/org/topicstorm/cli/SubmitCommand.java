@@ -31,6 +31,9 @@ import java.util.concurrent.Callable;
                 + "runs until `topicstorm kill`; `topicstorm stats` shows its progress.")
 final class SubmitCommand implements Callable<Integer> {
 
+    /** The topology jar when --jar is not given: the container image's entrypoint sets it. */
+    static final String TOPOLOGY_JAR_PROPERTY = "topicstorm.topology.jar";
+
     @Spec
     CommandSpec spec;
 
@@ -61,7 +64,8 @@ final class SubmitCommand implements Callable<Integer> {
     Path fluxFile;
 
     @Option(names = "--jar", paramLabel = "FILE",
-            description = "Topology jar. Default: topology-jar/target/topicstorm-topology-*.jar.")
+            description = "Topology jar. Default: the system property " + TOPOLOGY_JAR_PROPERTY + " (set in the "
+                    + "container image), else topology-jar/target/topicstorm-topology-*.jar.")
     Path jar;
 
     @Override
@@ -110,6 +114,10 @@ final class SubmitCommand implements Callable<Integer> {
     }
 
     private static Path defaultJar() {
+        String configured = System.getProperty(TOPOLOGY_JAR_PROPERTY);
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
         return ClusterTargetOptions.installation().topologyJar().orElseThrow(() -> new IllegalArgumentException(
                 "no topology jar in topology-jar/target: build it with `mvn -B -DskipTests package -pl topology-jar "
                         + "-am` (bin/topicstorm submit does) or give --jar FILE"));

@@ -1,0 +1,185 @@
+package org.topicstorm.image;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The image as the build wrote it (target/topicstorm-image.tar, an OCI layout in a tar): its configuration, what its
+ * layers hold, and its entrypoint run as a container runtime would run it, in a chroot of the unpacked layers with
+ * their own /proc, without a container engine.
+ */
+class ImageIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The tarball's blobs by digest ("sha256:..."): the manifest, the configuration and the layers. */
+    private static Map<String, byte[]> blobs;
+    private static JsonNode manifest;
+    private static JsonNode config;
+
+    @BeforeAll
+    static void readTarball() throws IOException {
+        Path tar = Path.of(System.getProperty("image.tar", "target/topicstorm-image.tar"));
+        assertTrue(Files.isRegularFile(tar), tar + " was not built");
+        blobs = new HashMap<>();
+        JsonNode index = null;
+        try (TarArchiveInputStream in = new TarArchiveInputStream(new BufferedInputStream(Files.newInputStream(tar)))) {
+            for (TarArchiveEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                String name = e.getName();
+                if (name.equals("index.json")) {
+                    index = JSON.readTree(in.readAllBytes());
+                } else if (name.startsWith("blobs/sha256/") && e.isFile()) {
+                    blobs.put("sha256:" + name.substring("blobs/sha256/".length()), in.readAllBytes());
+                }
+            }
+        }
+        assertTrue(index != null, "no index.json: not an OCI layout");
+        manifest = JSON.readTree(blob(index.get("manifests").get(0).get("digest").asText()));
+        config = JSON.readTree(blob(manifest.get("config").get("digest").asText()));
+    }
+
+    private static byte[] blob(String digest) {
+        byte[] b = blobs.get(digest);
+        assertTrue(b != null, "blob " + digest + " missing from the tarball");
+        return b;
+    }
+
+    @Test
+    void runsTheCommandLineAsAnUnprivilegedUser() {
+        JsonNode c = config.get("config");
+        assertEquals("10001:10001", c.get("User").asText());
+        assertEquals(List.of("/opt/java/bin/java", "-XX:MaxRAMPercentage=75.0", "-Dtopicstorm.log.dir=/tmp/topicstorm/logs",
+                "-Dtopicstorm.topology.jar=/opt/topicstorm/topicstorm-topology.jar", "-cp", "/app/resources:/app/classes:/app/libs/*", "org.topicstorm.cli.Main"), strings(c.get("Entrypoint")));
+        assertEquals(List.of("--help"), strings(c.get("Cmd")));
+        assertEquals("/tmp", c.get("WorkingDir").asText());
+        assertTrue(strings(c.get("Env")).contains("JAVA_HOME=/opt/java"), c.get("Env").toString());
+        assertEquals("linux", config.get("os").asText());
+        assertEquals("amd64", config.get("architecture").asText());
+    }
+
+    @Test
+    void layersHoldTheRuntimeTheJarsAndTheUserWithLibrariesApartFromOurCode() throws IOException {
+        Map<String, Integer> layerOf = new HashMap<>();
+        Map<String, Integer> modes = new HashMap<>();
+        String passwd = null;
+        List<JsonNode> layers = new ArrayList<>();
+        manifest.get("layers").forEach(layers::add);
+        for (int i = 0; i < layers.size(); i++) {
+            assertEquals("application/vnd.oci.image.layer.v1.tar+gzip", layers.get(i).get("mediaType").asText());
+            try (TarArchiveInputStream in = layer(layers.get(i).get("digest").asText())) {
+                for (TarArchiveEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                    String name = e.getName().replaceFirst("^\\./", "").replaceFirst("^/", "").replaceFirst("/$", "");
+                    layerOf.put(name, i);
+                    modes.put(name, e.getMode() & 07777);
+                    if (name.equals("etc/passwd")) {
+                        passwd = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    }
+                }
+            }
+        }
+        for (String f : List.of("opt/java/bin/java", "opt/java/lib/server/libjvm.so", "lib64/ld-linux-x86-64.so.2",
+                "lib/x86_64-linux-gnu/libc.so.6", "lib/x86_64-linux-gnu/libz.so.1",
+                "opt/topicstorm/topicstorm-topology.jar", "opt/topicstorm/lib-worker/storm-client-2.8.3.jar",
+                "app/libs/storm-server-2.8.3.jar", "app/libs/crawler-topology-0.1.0-SNAPSHOT.jar",
+                "app/libs/topicstorm-cli-0.1.0-SNAPSHOT.jar", "app/resources/topicstorm-image.properties")) {
+            assertTrue(layerOf.containsKey(f), f + " is in no layer");
+        }
+        assertEquals(0755, modes.get("opt/java/bin/java"));
+        assertEquals(0777, modes.get("tmp"));
+        assertTrue(passwd != null && passwd.contains("topicstorm:x:10001:10001:"), passwd);
+        // A change to TopicStorm's own code rebuilds a small layer, not the one with the libraries.
+        assertFalse(layerOf.get("app/libs/topicstorm-cli-0.1.0-SNAPSHOT.jar")
+                .equals(layerOf.get("app/libs/storm-server-2.8.3.jar")));
+        assertFalse(layerOf.get("app/libs/crawler-topology-0.1.0-SNAPSHOT.jar")
+                .equals(layerOf.get("opt/java/bin/java")));
+    }
+
+    /** Unpacks every layer and runs the entrypoint, with --version, the way a container runtime would. */
+    @Test
+    void entrypointRunsInAChrootOfTheLayers(@TempDir Path rootDir) throws Exception {
+        // The root of a container's file system is world-readable; JUnit's temporary directory is not.
+        Files.setPosixFilePermissions(rootDir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        for (JsonNode layer : manifest.get("layers")) {
+            try (TarArchiveInputStream in = layer(layer.get("digest").asText())) {
+                for (TarArchiveEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                    Path target = rootDir.resolve(e.getName()).normalize();
+                    assertTrue(target.startsWith(rootDir), "layer entry outside the root: " + e.getName());
+                    if (e.isDirectory()) {
+                        Files.createDirectories(target);
+                        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(rwx(e.getMode())));
+                    } else if (e.isFile()) {
+                        Files.createDirectories(target.getParent());
+                        Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(rwx(e.getMode())));
+                    }
+                }
+            }
+        }
+        Files.createDirectories(rootDir.resolve("proc"));
+        List<String> command = new ArrayList<>();
+        // New mount and pid namespaces, as a container runtime makes them. As root, the entrypoint then runs as the
+        // image's user (so file modes that keep it from its runtime would fail here); otherwise a user namespace
+        // maps this user to root, the only user it can map.
+        boolean root = "root".equals(System.getProperty("user.name"));
+        command.addAll(List.of("unshare", "--mount", "--pid", "--fork", "--mount-proc=" + rootDir.resolve("proc")));
+        if (!root) {
+            command.add(1, "--map-root-user");
+        }
+        command.add("chroot");
+        if (root) {
+            command.add("--userspec=" + config.get("config").get("User").asText());
+        }
+        command.add(rootDir.toString());
+        command.addAll(strings(config.get("config").get("Entrypoint")));
+        command.add("--version");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the entrypoint did not end within 120 s");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("topicstorm 0.1.0-SNAPSHOT"), out);
+        assertTrue(out.contains("Java 17."), out);
+    }
+
+    private static TarArchiveInputStream layer(String digest) throws IOException {
+        InputStream gz = new GZIPInputStream(new java.io.ByteArrayInputStream(blob(digest)), 1 << 16);
+        return new TarArchiveInputStream(gz);
+    }
+
+    private static String rwx(int mode) {
+        String bits = "rwxrwxrwx";
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < 9; i++) {
+            s.append((mode & (1 << (8 - i))) != 0 ? bits.charAt(i) : '-');
+        }
+        return s.toString();
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> list = new ArrayList<>();
+        array.forEach(n -> list.add(n.asText()));
+        return list;
+    }
+}
