@@ -2,28 +2,32 @@
 # Assembles the part of the container image that is not Java classes (Jib adds those): a Java runtime made by jlink
 # from the JDK that runs the build, the shared libraries that runtime needs, copied from this Debian machine (glibc,
 # zlib and whatever else ldd names), an unprivileged user, the topology jar and the jars of a Storm worker's own
-# classpath. No base image: nothing has to be pulled from a registry.
+# classpath, and the rest of a Storm home for the Supervisors (/opt/topicstorm: lib-worker, log4j2, extlib). No base
+# image: nothing has to be pulled from a registry.
 #
-# usage: assemble-root.sh ROOT JAVA_HOME TOPOLOGY_JAR WORKER_LIB_DIR
+# usage: assemble-root.sh ROOT JAVA_HOME TOPOLOGY_JAR WORKER_LIB_DIR CLI_JAR
 set -euo pipefail
 
 root=$1
 java_home=$2
 topology_jar=$3
 worker_lib=$4
+cli_jar=$5
+here=$(cd "$(dirname "$0")" && pwd)
 
 # The Java SE modules, plus what Storm, Netty, the ES client and the command line reach outside them: sun.misc
 # (jdk.unsupported), EC keys for TLS, the management beans Storm's metrics read, the DNS name service, the zip file
 # system and the HTTP server of the demo and test sites.
 modules=java.se,jdk.unsupported,jdk.crypto.ec,jdk.management,jdk.naming.dns,jdk.zipfs,jdk.httpserver
 
-for f in "$java_home/bin/jlink" "$topology_jar"; do
+for f in "$java_home/bin/jlink" "$topology_jar" "$cli_jar"; do
   [[ -e $f ]] || { echo "assemble-root.sh: $f not found" >&2; exit 1; }
 done
 [[ -d $worker_lib ]] || { echo "assemble-root.sh: $worker_lib is not a directory" >&2; exit 1; }
 
 rm -rf "$root"
-mkdir -p "$root/etc" "$root/tmp" "$root/opt/topicstorm/lib-worker"
+mkdir -p "$root/etc" "$root/tmp" "$root/opt/topicstorm/lib-worker" "$root/opt/topicstorm/log4j2" \
+  "$root/opt/topicstorm/extlib"
 
 "$java_home/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
   --compress=2 --output "$root/opt/java"
@@ -57,3 +61,9 @@ GROUP
 
 cp "$topology_jar" "$root/opt/topicstorm/topicstorm-topology.jar"
 cp "$worker_lib"/*.jar "$root/opt/topicstorm/lib-worker/"
+# Storm's logging: the daemons' to the console, the workers' the local cluster's file (one copy, in the command line).
+cp "$here/log4j2/daemon.xml" "$root/opt/topicstorm/log4j2/daemon.xml"
+unpacked=$(mktemp -d)
+(cd "$unpacked" && "$java_home/bin/jar" xf "$cli_jar" org/topicstorm/cluster/worker-log4j2.xml)
+cp "$unpacked/org/topicstorm/cluster/worker-log4j2.xml" "$root/opt/topicstorm/log4j2/worker.xml"
+rm -rf "$unpacked"

@@ -57,6 +57,15 @@ public record CrawlIndices(String crawl) {
         return crawl + "-metrics";
     }
 
+    /** Configuration key: copies of every shard of the crawl's indices on other Elasticsearch nodes. */
+    public static final String REPLICAS_KEY = "es.index.replicas";
+
+    /** The configured {@value #REPLICAS_KEY} (0 when absent; the configuration's checks keep it in range). */
+    public static int replicas(Map<String, Object> conf) {
+        Object value = conf.get(REPLICAS_KEY);
+        return value instanceof Number n ? n.intValue() : 0;
+    }
+
     /** The adaptive topic models' state (es-conf/model.json). */
     public String model() {
         return crawl + "-model";
@@ -74,12 +83,23 @@ public record CrawlIndices(String crawl) {
      * @throws IllegalStateException when the status index exists with another shard count
      */
     public void ensure(ElasticsearchClient client, int statusShards) throws IOException {
-        ensure(client, status(), "status.json", statusShards);
-        ensure(client, content(), "content.json", 0);
-        ensure(client, links(), "links.json", 0);
-        ensure(client, metrics(), "metrics.json", 0);
-        ensure(client, model(), "model.json", 0);
-        ensure(client, judgements(), "judgements.json", 0);
+        ensure(client, statusShards, 0);
+    }
+
+    /**
+     * As {@link #ensure(ElasticsearchClient, int)}, with {@code replicas} copies of every shard on other nodes
+     * ({@value #REPLICAS_KEY}): set on new indices and on those that exist (a dynamic setting).
+     */
+    public void ensure(ElasticsearchClient client, int statusShards, int replicas) throws IOException {
+        if (replicas < 0) {
+            throw new IllegalArgumentException("replicas must be >= 0, got " + replicas);
+        }
+        ensure(client, status(), "status.json", statusShards, replicas);
+        ensure(client, content(), "content.json", 0, replicas);
+        ensure(client, links(), "links.json", 0, replicas);
+        ensure(client, metrics(), "metrics.json", 0, replicas);
+        ensure(client, model(), "model.json", 0, replicas);
+        ensure(client, judgements(), "judgements.json", 0, replicas);
         int actual = statusShardCount(client);
         if (actual != statusShards) {
             throw new IllegalStateException("index " + status() + " has " + actual + " shards but the spout runs "
@@ -92,7 +112,7 @@ public record CrawlIndices(String crawl) {
      * judging it needs no crawl restart.
      */
     public void ensureJudgements(ElasticsearchClient client) throws IOException {
-        ensure(client, judgements(), "judgements.json", 0);
+        ensure(client, judgements(), "judgements.json", 0, 0);
     }
 
     /**
@@ -124,11 +144,13 @@ public record CrawlIndices(String crawl) {
         }
     }
 
-    private void ensure(ElasticsearchClient client, String index, String mappingFile, int shards) throws IOException {
+    private void ensure(ElasticsearchClient client, String index, String mappingFile, int shards, int replicas)
+            throws IOException {
         ObjectNode body = loadMapping(mappingFile);
         if (shards > 0) {
             ((ObjectNode) body.get("settings")).put("number_of_shards", shards);
         }
+        ((ObjectNode) body.get("settings")).put("number_of_replicas", replicas);
         ObjectNode template = JSON.createObjectNode();
         template.putArray("index_patterns").add(index);
         // above any catch-all template a cluster may have
@@ -148,6 +170,7 @@ public record CrawlIndices(String crawl) {
             }
         } else {
             addNewFields(client, index, mappingFile, body);
+            client.indices().putSettings(p -> p.index(index).settings(x -> x.numberOfReplicas(String.valueOf(replicas))));
         }
         client.cluster().health(h -> h.index(index).waitForStatus(co.elastic.clients.elasticsearch._types.HealthStatus.Yellow)
                 .timeout(t -> t.time("30s")));

@@ -91,6 +91,7 @@ public final class ConfKeys {
         strings("es.addresses");
         string("es.user", "es.password.env", "es.password.file", "es.apikey.env", "es.apikey.file",
                 "es.ca.certificate");
+        whole("es.index.replicas", 0, 10);
         // --- TopicStorm: parsing and URL filters
         whole("parse.max.bytes", 1, INT_MAX);
         whole("parse.max.outlinks", 0, INT_MAX);

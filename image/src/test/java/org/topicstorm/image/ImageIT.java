@@ -104,7 +104,8 @@ class ImageIT {
                 "lib/x86_64-linux-gnu/libc.so.6", "lib/x86_64-linux-gnu/libz.so.1",
                 "opt/topicstorm/topicstorm-topology.jar", "opt/topicstorm/lib-worker/storm-client-2.8.3.jar",
                 "app/libs/storm-server-2.8.3.jar", "app/libs/crawler-topology-0.1.0-SNAPSHOT.jar",
-                "app/libs/topicstorm-cli-0.1.0-SNAPSHOT.jar", "app/resources/topicstorm-image.properties")) {
+                "app/libs/topicstorm-cli-0.1.0-SNAPSHOT.jar", "app/resources/topicstorm-image.properties", "opt/topicstorm/log4j2/worker.xml",
+                "opt/topicstorm/log4j2/daemon.xml")) {
             assertTrue(layerOf.containsKey(f), f + " is in no layer");
         }
         assertEquals(0755, modes.get("opt/java/bin/java"));

@@ -123,7 +123,7 @@ public final class CrawlSubmission {
         Map<String, Object> conf = prepared.conf();
         SeedInjector.Result seeds;
         try (ElasticsearchClient es = EsClients.create(prepared.es())) {
-            prepared.indices().ensure(es, prepared.topology().spoutParallelism());
+            prepared.indices().ensure(es, prepared.topology().spoutParallelism(), CrawlIndices.replicas(conf));
             // as for a local crawl: the adaptive models' states (from the seed pages) and the learning states
             // (page classifier, self-tuned threshold) exist before any worker's relevance task looks for them
             ModelBootstrap.ensure(request.topic(), new EsModelStateStore(es, prepared.indices().model()),

@@ -221,7 +221,9 @@ public final class LocalStormCluster {
             Files.createDirectories(home.resolve(dir));
         }
         Files.createSymbolicLink(stormHome().resolve("lib-worker"), install.workerLib().toAbsolutePath());
-        Files.writeString(stormHome().resolve("log4j2/worker.xml"), WORKER_LOG4J, StandardCharsets.UTF_8);
+        try (var in = LocalStormCluster.class.getResourceAsStream(WORKER_LOG4J)) {
+            Files.write(stormHome().resolve("log4j2/worker.xml"), in.readAllBytes());
+        }
         Files.writeString(stormHome().resolve("log4j2/daemon.xml"), DAEMON_LOG4J, StandardCharsets.UTF_8);
     }
 
@@ -528,6 +530,13 @@ public final class LocalStormCluster {
         return null;
     }
 
+    /**
+     * Logging of the workers (and of the LogWriter that starts each worker and logs its console output): Storm's
+     * usual place, workers-artifacts/TOPOLOGY-ID/PORT/worker.log under the log directory. A resource, since the
+     * container image's Supervisors use the same file.
+     */
+    static final String WORKER_LOG4J = "worker-log4j2.xml";
+
     /** Logging of the daemons: one file each, ${storm.log.dir}/${logfile.name}. */
     static final String DAEMON_LOG4J = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -549,29 +558,4 @@ public final class LocalStormCluster {
             </Configuration>
             """;
 
-    /**
-     * Logging of the workers (and of the LogWriter that starts each worker and logs its console output): Storm's
-     * usual place, workers-artifacts/TOPOLOGY-ID/PORT/worker.log under the log directory.
-     */
-    static final String WORKER_LOG4J = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Written by TopicStorm's local Storm cluster: logging of the workers. -->
-            <Configuration status="WARN">
-              <Properties>
-                <Property name="dir">${sys:workers.artifacts}/${sys:storm.id}/${sys:worker.port}</Property>
-              </Properties>
-              <Appenders>
-                <RollingFile name="file" fileName="${dir}/${sys:logfile.name}" filePattern="${dir}/${sys:logfile.name}.%i.gz">
-                  <PatternLayout pattern="%d{ISO8601} %-5level [%t] %c{1.} - %msg%n"/>
-                  <Policies><SizeBasedTriggeringPolicy size="50 MB"/></Policies>
-                  <DefaultRolloverStrategy max="3"/>
-                </RollingFile>
-              </Appenders>
-              <Loggers>
-                <Logger name="org.apache.storm.shade.org.apache.zookeeper" level="WARN"/>
-                <Logger name="org.apache.storm.shade.org.apache.curator" level="WARN"/>
-                <Root level="INFO"><AppenderRef ref="file"/></Root>
-              </Loggers>
-            </Configuration>
-            """;
 }

@@ -81,7 +81,7 @@ public final class CrawlRunner {
         CrawlIndices indices = request.indices();
 
         try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf))) {
-            indices.ensure(es, request.topology().spoutParallelism());
+            indices.ensure(es, request.topology().spoutParallelism(), CrawlIndices.replicas(conf));
             // The adaptive topic models learn from the seed pages before any relevance task starts; a resumed crawl
             // keeps what its model learnt.
             ModelBootstrap.ensure(request.topic(), new EsModelStateStore(es, indices.model()),
