@@ -103,11 +103,53 @@ final class ClusterCommand {
         CommandSpec spec;
         @Mixin
         HomeOption home;
+        @Option(names = "--json", description = "Print the status as one JSON object, for scripts.")
+        boolean json;
 
         @Override
-        public Integer call() {
-            return printStatus(cluster(home.home(), null), spec.commandLine().getOut()) ? 0 : 3;
+        public Integer call() throws java.io.IOException {
+            LocalStormCluster cluster = cluster(home.home(), null);
+            boolean running = json ? printJson(cluster, spec.commandLine().getOut())
+                    : printStatus(cluster, spec.commandLine().getOut());
+            return running ? 0 : EsCommand.NOT_RUNNING;
         }
+    }
+
+    /**
+     * The status as one JSON object: running, home, daemons (name: pid), missing daemons, Nimbus's port and the
+     * clients' storm.yaml, and, when Nimbus answers, the Supervisors and topologies (else nimbusError).
+     *
+     * @return true if the whole cluster runs
+     */
+    static boolean printJson(LocalStormCluster cluster, PrintWriter out) throws java.io.IOException {
+        LocalStormCluster.Status status = cluster.status();
+        Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        fields.put("running", status.running());
+        fields.put("home", cluster.home().toString());
+        fields.put("daemons", status.pids());
+        fields.put("missing", LocalStormCluster.DAEMON_NAMES.stream().filter(d -> !status.pids().containsKey(d)).toList());
+        fields.put("nimbusPort", status.pids().isEmpty() ? null : status.nimbusPort());
+        fields.put("stormYaml", status.pids().isEmpty() ? null : status.stormYaml().toString());
+        fields.put("logs", cluster.logsDir().toString());
+        if (status.running()) {
+            try (StormClient client = StormClient.connect(StormClient.Target.fromStormYaml(status.stormYaml()))) {
+                ClusterSummary summary = client.clusterSummary();
+                fields.put("supervisors", summary.get_supervisors_size());
+                fields.put("topologies", summary.get_topologies().stream().map(t -> {
+                    Map<String, Object> topology = new java.util.LinkedHashMap<>();
+                    topology.put("name", t.get_name());
+                    topology.put("status", t.get_status());
+                    topology.put("workers", t.get_num_workers());
+                    topology.put("uptimeSecs", t.get_uptime_secs());
+                    return topology;
+                }).toList());
+            } catch (RuntimeException e) {
+                fields.put("nimbusError", String.valueOf(e.getMessage()));
+            }
+        }
+        out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(fields));
+        out.flush();
+        return status.running();
     }
 
     /** @return true if the whole cluster runs */

@@ -56,6 +56,18 @@ class MainTest extends CliTest {
     }
 
     @Test
+    void clusterStatusOfAHomeWithoutClusterSaysSoInJsonAndExitsThree() throws IOException {
+        assertEquals(3, run("cluster", "status", "--home", tmp.toString(), "--json"));
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.toString());
+        assertEquals(false, json.get("running").asBoolean(true));
+        assertEquals(tmp.toString(), json.get("home").asText());
+        assertEquals(0, json.get("daemons").size());
+        assertEquals("[\"zookeeper\",\"nimbus\",\"supervisor\"]", json.get("missing").toString());
+        assertTrue(json.get("nimbusPort").isNull() && !json.has("topologies"), json.toString());
+    }
+
+    @Test
     void anErrorIsOneLineOnStderrWithExitCodeOne() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
