@@ -109,10 +109,16 @@ public record CrawlIndices(String crawl) {
 
     /**
      * Creates the judgements index if it does not exist: a crawl made before judgements were kept has none, and
-     * judging it needs no crawl restart.
+     * judging it needs no crawl restart. Its replicas are the status index's (the crawl's {@value #REPLICAS_KEY}).
      */
     public void ensureJudgements(ElasticsearchClient client) throws IOException {
-        ensure(client, judgements(), "judgements.json", 0, 0);
+        int replicas = 0;
+        if (client.indices().exists(e -> e.index(status())).value()) {
+            String configured = client.indices().getSettings(s -> s.index(status())).get(status()).settings().index()
+                    .numberOfReplicas();
+            replicas = configured == null ? 0 : Integer.parseInt(configured);
+        }
+        ensure(client, judgements(), "judgements.json", 0, replicas);
     }
 
     /**

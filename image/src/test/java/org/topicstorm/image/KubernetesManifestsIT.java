@@ -235,17 +235,66 @@ class KubernetesManifestsIT {
                 assertTrue(docs.stream().map(KubernetesManifestsIT::podLabels).anyMatch(l -> l != null
                         && l.entrySet().containsAll(selector.entrySet())), "Service " + name(svc) + " selects no pod");
                 for (JsonNode port : svc.at("/spec/ports")) {
-                    int p = port.get("port").asInt();
-                    boolean allowed = docs.stream().filter(d -> kind(d).equals("NetworkPolicy"))
-                            .filter(d -> selector.entrySet().containsAll(labels(d.at("/spec/podSelector/matchLabels")).entrySet())
-                                    && !d.at("/spec/podSelector/matchLabels").isMissingNode())
-                            .flatMap(d -> stream(d.at("/spec/ingress")))
-                            .flatMap(rule -> stream(rule.get("ports")))
-                            .anyMatch(rp -> rp.get("port").asInt() == p);
-                    assertTrue(allowed, e.getKey() + ": no network policy lets port " + p + " of " + name(svc) + " in");
+                    assertTrue(policies(docs, selector).flatMap(rule -> stream(rule.get("ports")))
+                                    .anyMatch(rp -> rp.get("port").asInt() == port.get("port").asInt()),
+                            e.getKey() + ": no network policy lets port " + port.get("port") + " of " + name(svc) + " in");
                 }
             }
         }
+    }
+
+    /** What Storm and the crawl connect to, pod to pod: each must be let in by some policy, from its source. */
+    @Test
+    void networkPoliciesAllowEveryConnectionTheCrawlMakes() throws Exception {
+        for (Map.Entry<String, List<JsonNode>> e : DOCS.entrySet()) {
+            List<JsonNode> docs = e.getValue();
+            JsonNode storm = YAML.readTree(configMapNamed(docs, "storm-conf").get("storm.yaml").asText());
+            List<Object[]> flows = new ArrayList<>(List.of(
+                    new Object[] {"nimbus", "zookeeper", 2181}, new Object[] {"supervisor", "zookeeper", 2181},
+                    new Object[] {"storm-ui", "zookeeper", 2181}, new Object[] {"zookeeper", "zookeeper", 2888},
+                    new Object[] {"zookeeper", "zookeeper", 3888},
+                    new Object[] {"supervisor", "nimbus", storm.get("nimbus.thrift.port").asInt()},
+                    new Object[] {"storm-ui", "nimbus", storm.get("nimbus.thrift.port").asInt()},
+                    new Object[] {"topicstorm-job", "nimbus", storm.get("nimbus.thrift.port").asInt()},
+                    new Object[] {"nimbus", "supervisor", storm.get("supervisor.thrift.port").asInt()}));
+            for (JsonNode slot : storm.get("supervisor.slots.ports")) {
+                flows.add(new Object[] {"supervisor", "supervisor", slot.asInt()});
+            }
+            for (Object[] flow : flows) {
+                String from = (String) flow[0];
+                int port = (Integer) flow[2];
+                boolean allowed = policies(docs, Map.of("app", (String) flow[1]))
+                        .filter(rule -> stream(rule.get("ports")).anyMatch(p -> p.get("port").asInt() == port))
+                        .flatMap(rule -> stream(rule.get("from")))
+                        .anyMatch(peer -> peer.at("/podSelector/matchLabels/app").asText().equals(from)
+                                || (peer.has("namespaceSelector") && peer.get("namespaceSelector").isEmpty()));
+                assertTrue(allowed, e.getKey() + ": " + from + " -> " + flow[1] + ":" + port + " is not let in");
+            }
+            // the workers (in the Supervisor pods) and the submit Job write to Elasticsearch
+            JsonNode es = docs.stream().filter(d -> kind(d).equals("Elasticsearch")).findFirst().orElseThrow();
+            for (String from : List.of("supervisor", "topicstorm-job")) {
+                boolean allowed = policies(docs, Map.of("elasticsearch.k8s.elastic.co/cluster-name", name(es)))
+                        .filter(rule -> stream(rule.get("ports")).anyMatch(p -> p.get("port").asInt() == 9200))
+                        .flatMap(rule -> stream(rule.get("from")))
+                        .anyMatch(peer -> peer.at("/podSelector/matchLabels/app").asText().equals(from));
+                assertTrue(allowed, e.getKey() + ": " + from + " -> Elasticsearch:9200 is not let in");
+            }
+        }
+    }
+
+    /** The ingress rules of the policies that select pods with these labels. */
+    private static java.util.stream.Stream<JsonNode> policies(List<JsonNode> docs, Map<String, String> podLabels) {
+        return docs.stream().filter(d -> kind(d).equals("NetworkPolicy"))
+                .filter(d -> !d.at("/spec/podSelector/matchLabels").isMissingNode()
+                        && podLabels.entrySet().containsAll(labels(d.at("/spec/podSelector/matchLabels")).entrySet()))
+                .flatMap(d -> stream(d.at("/spec/ingress")));
+    }
+
+    private static JsonNode configMapNamed(List<JsonNode> docs, String generatedName) {
+        // a generated ConfigMap: its name carries a hash of its content
+        return docs.stream().filter(d -> kind(d).equals("ConfigMap")
+                && name(d).matches(java.util.regex.Pattern.quote(generatedName) + "-[a-z0-9]{10}")).findFirst()
+                .orElseThrow(() -> new AssertionError("no ConfigMap " + generatedName)).get("data");
     }
 
     @Test
@@ -256,11 +305,13 @@ class KubernetesManifestsIT {
                 && d.at("/spec/selector/matchLabels/app").asText().equals("zookeeper")
                 && d.at("/spec/maxUnavailable").asInt() == 1), "a disruption budget for the ZooKeeper quorum");
         for (List<JsonNode> docs : DOCS.values()) {
+            // Nimbus keeps its blob store (in storm.local.dir) on the volume of its claim template
             JsonNode nimbus = find(docs, "StatefulSet", "nimbus");
-            assertEquals("/var/storm", nimbus.at("/spec/template/spec/containers/0/volumeMounts").findValues("mountPath")
-                    .stream().map(JsonNode::asText).filter(p -> p.equals("/var/storm")).findFirst().orElse(""));
-            assertEquals("data", nimbus.at("/spec/volumeClaimTemplates/0/metadata/name").asText(),
-                    "Nimbus keeps its blob store on a volume");
+            String localDir = YAML.readTree(configMapNamed(docs, "storm-conf").get("storm.yaml").asText())
+                    .get("storm.local.dir").asText();
+            String claim = nimbus.at("/spec/volumeClaimTemplates/0/metadata/name").asText();
+            assertTrue(stream(nimbus.at("/spec/template/spec/containers/0/volumeMounts")).anyMatch(m ->
+                    m.get("name").asText().equals(claim) && m.get("mountPath").asText().equals(localDir)), localDir);
         }
     }
 
@@ -285,12 +336,14 @@ class KubernetesManifestsIT {
             assertFalse(set.at("/config/node.store.allow_mmap").asBoolean(true), overlay + ": " + set);
         }
         assertEquals(esNodes, nodes, overlay);
-        // a generated ConfigMap: its name carries a hash of its content
-        JsonNode crawlConf = docs.stream().filter(d -> kind(d).equals("ConfigMap")
-                && name(d).matches("crawl-conf-[a-z0-9]{10}")).findFirst().orElseThrow().get("data");
-        JsonNode crawl = YAML.readTree(crawlConf.get("crawl.yaml").asText());
+        JsonNode crawl = YAML.readTree(configMapNamed(docs, "crawl-conf").get("crawl.yaml").asText());
         assertEquals(replicas, crawl.path("es.index.replicas").asInt(0), overlay);
         assertTrue(replicas < nodes, overlay + ": a replica needs another node");
+        // every Supervisor runs a worker of the crawl, within the slots there are
+        JsonNode storm = YAML.readTree(configMapNamed(docs, "storm-conf").get("storm.yaml").asText());
+        int workers = crawl.path("topology.workers").asInt(1);
+        assertEquals(supervisors, workers, overlay + ": topology.workers");
+        assertTrue(workers <= supervisors * storm.get("supervisor.slots.ports").size(), overlay);
     }
 
     /** crawl.yaml's Elasticsearch: ECK's HTTP Service of the Elasticsearch in the render, its CA where it is mounted. */

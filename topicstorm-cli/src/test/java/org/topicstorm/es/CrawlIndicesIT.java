@@ -19,6 +19,9 @@ class CrawlIndicesIT {
             try {
                 crawl.ensure(client, 2, 1);
                 assertReplicas(client, crawl, "1");
+                // judging a crawl (topicstorm judge) keeps the crawl's replicas on the judgements index
+                crawl.ensureJudgements(client);
+                assertReplicas(client, crawl, "1");
                 assertEquals("2", client.indices().getSettings(s -> s.index(crawl.status())).get(crawl.status())
                         .settings().index().numberOfShards());
                 // a crawl started again with another setting: the existing indices follow it
