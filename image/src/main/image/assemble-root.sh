@@ -15,10 +15,11 @@ worker_lib=$4
 cli_jar=$5
 here=$(cd "$(dirname "$0")" && pwd)
 
-# The Java SE modules, plus what Storm, Netty, the ES client and the command line reach outside them: sun.misc
-# (jdk.unsupported), EC keys for TLS, the management beans Storm's metrics read, the DNS name service, the zip file
-# system and the HTTP server of the demo and test sites.
-modules=java.se,jdk.unsupported,jdk.crypto.ec,jdk.management,jdk.naming.dns,jdk.zipfs,jdk.httpserver
+# The Java SE modules, plus what Storm, Netty, the ES client, the parser and the command line reach outside them:
+# sun.misc (jdk.unsupported), the legacy charsets of pages (GBK, Big5, Shift_JIS, EUC-KR...: jdk.charsets), EC keys
+# for TLS, the management beans Storm's metrics read, the DNS name service, the zip file system and the HTTP server
+# of the demo and test sites.
+modules=java.se,jdk.unsupported,jdk.charsets,jdk.crypto.ec,jdk.management,jdk.naming.dns,jdk.zipfs,jdk.httpserver
 
 for f in "$java_home/bin/jlink" "$topology_jar" "$cli_jar"; do
   [[ -e $f ]] || { echo "assemble-root.sh: $f not found" >&2; exit 1; }

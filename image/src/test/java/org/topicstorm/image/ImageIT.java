@@ -140,10 +140,27 @@ class ImageIT {
             }
         }
         Files.createDirectories(rootDir.resolve("proc"));
+        List<String> entrypoint = strings(config.get("config").get("Entrypoint"));
+        String out = runInChroot(rootDir, concat(entrypoint, "--version"));
+        assertTrue(out.contains("topicstorm 0.1.0-SNAPSHOT"), out);
+        assertTrue(out.contains("Java 17."), out);
+        // What the crawl needs of the runtime beyond java.base: the legacy charsets of Chinese and Japanese pages
+        // (GBK, Big5, Shift_JIS), EC keys for TLS, the management beans Storm's metrics read, the sites' HTTP server.
+        String modules = runInChroot(rootDir, List.of(entrypoint.get(0), "--list-modules"));
+        for (String module : List.of("jdk.charsets", "jdk.crypto.ec", "jdk.management", "jdk.httpserver",
+                "jdk.unsupported", "java.net.http", "java.sql")) {
+            assertTrue(modules.contains(module + "@"), module + " missing from the runtime:\n" + modules);
+        }
+    }
+
+    /**
+     * Runs a command in new mount and pid namespaces chrooted to the unpacked image, as a container runtime starts
+     * one. As root the command runs as the image's user (so file modes that keep it from its runtime would fail
+     * here); otherwise a user namespace maps this user to root, the only user it can map. Returns its output; fails
+     * unless it exits 0 within 120 s.
+     */
+    private static String runInChroot(Path rootDir, List<String> args) throws Exception {
         List<String> command = new ArrayList<>();
-        // New mount and pid namespaces, as a container runtime makes them. As root, the entrypoint then runs as the
-        // image's user (so file modes that keep it from its runtime would fail here); otherwise a user namespace
-        // maps this user to root, the only user it can map.
         boolean root = "root".equals(System.getProperty("user.name"));
         command.addAll(List.of("unshare", "--mount", "--pid", "--fork", "--mount-proc=" + rootDir.resolve("proc")));
         if (!root) {
@@ -154,14 +171,18 @@ class ImageIT {
             command.add("--userspec=" + config.get("config").get("User").asText());
         }
         command.add(rootDir.toString());
-        command.addAll(strings(config.get("config").get("Entrypoint")));
-        command.add("--version");
+        command.addAll(args);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the entrypoint did not end within 120 s");
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), args + " did not end within 120 s");
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), out);
-        assertTrue(out.contains("topicstorm 0.1.0-SNAPSHOT"), out);
-        assertTrue(out.contains("Java 17."), out);
+        assertEquals(0, p.exitValue(), args + ": " + out);
+        return out;
+    }
+
+    private static List<String> concat(List<String> list, String last) {
+        List<String> all = new ArrayList<>(list);
+        all.add(last);
+        return all;
     }
 
     private static TarArchiveInputStream layer(String digest) throws IOException {
