@@ -49,6 +49,17 @@ done < <(find "$root/opt/java" -type f \( -name '*.so' -o -perm -u+x \) -print0 
           | grep -v "^$root" | sort -u)
 # The dynamic loader, at the path the programs name.
 copy_lib /lib64/ld-linux-x86-64.so.2
+# Native libraries that jars unpack at run time are linked against glibc libraries the runtime itself does not load:
+# RocksDB (Nimbus's metrics store) needs libpthread.so.0, which ldd of the runtime never names. So all of glibc's
+# shared libraries go in, as Debian's libc6 package installs them (its name service modules too).
+if command -v dpkg >/dev/null; then
+  while IFS= read -r lib; do
+    [[ -f $lib ]] && copy_lib "$lib"
+  done < <(dpkg -L libc6 2>/dev/null | grep -E '^(/usr)?/lib/x86_64-linux-gnu/[^/]+\.so[.0-9]*$' | sort -u)
+fi
+for lib in /lib/x86_64-linux-gnu/libpthread.so.0 /lib/x86_64-linux-gnu/libdl.so.2 /lib/x86_64-linux-gnu/librt.so.1; do
+  [[ -e "$root$lib" ]] || { echo "assemble-root.sh: $lib (glibc) not found on this machine" >&2; exit 1; }
+done
 
 # The user the container runs as (uid and gid 10001), and root, for programs that look names up.
 cat > "$root/etc/passwd" <<'PASSWD'
@@ -59,6 +70,8 @@ cat > "$root/etc/group" <<'GROUP'
 root:x:0:
 topicstorm:x:10001:
 GROUP
+# Host names from /etc/hosts first, then DNS (the container runtime provides both files).
+echo "hosts: files dns" > "$root/etc/nsswitch.conf"
 
 cp "$topology_jar" "$root/opt/topicstorm/topicstorm-topology.jar"
 cp "$worker_lib"/*.jar "$root/opt/topicstorm/lib-worker/"
