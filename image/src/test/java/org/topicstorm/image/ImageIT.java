@@ -232,11 +232,29 @@ class ImageIT {
                 Thread.sleep(1000);
             }
         } finally {
-            daemons.values().forEach(Process::destroy);
-            for (Process d : daemons.values()) {
-                if (!d.waitFor(30, TimeUnit.SECONDS)) {
-                    d.destroyForcibly();
-                }
+            stop(daemons.values());
+        }
+    }
+
+    /**
+     * Stops processes started through {@link #inChroot}: the JVM, the first process of its pid namespace, is a child
+     * of unshare that outlives it (chroot's change of user clears unshare's kill-the-child-when-I-die), so it is
+     * signalled itself: SIGTERM (the JVM's shutdown), then SIGKILL after 30 s, which also ends the namespace.
+     */
+    private static void stop(java.util.Collection<Process> processes) throws InterruptedException {
+        List<ProcessHandle> all = new ArrayList<>();
+        for (Process p : processes) {
+            p.descendants().forEach(all::add);
+            all.add(p.toHandle());
+        }
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (ProcessHandle h : all) {
+            while (h.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            if (h.isAlive()) {
+                h.destroyForcibly();
             }
         }
     }
