@@ -235,10 +235,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         boolean belowFloor = false;
         for (int page = 0; page < maxPages && !quota.isFull() && !belowFloor; page++) {
             List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, pageSize);
-            if (page == 0 && maxRank > 0 && !hits.isEmpty()) {
-                // the first page is the shard's best due URLs: the maxRank-th gives the floor
-                StatusDoc atRank = hits.get(Math.min(maxRank, hits.size()) - 1).source();
-                floor = hits.size() >= maxRank && atRank != null ? atRank.priority() : Double.NEGATIVE_INFINITY;
+            if (page == 0) {
+                floor = floor(hits.stream().map(Hit::source).toList(), maxRank);
             }
             for (Hit<StatusDoc> hit : hits) {
                 StatusDoc doc = hit.source();
@@ -263,6 +261,39 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                 break;
             }
             after = hits.get(hits.size() - 1).sort();
+        }
+        batch.sort(BEST_FIRST);
+        return batch;
+    }
+
+    /**
+     * The rank cut's floor: the priority of the {@code maxRank}-th of the shard's best due URLs (the first page of the
+     * scan, best first), or -infinity when there is no cut (0) or fewer due URLs than that.
+     */
+    static double floor(List<StatusDoc> best, int maxRank) {
+        if (maxRank <= 0 || best.size() < maxRank || best.get(maxRank - 1) == null) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        return best.get(maxRank - 1).priority();
+    }
+
+    /**
+     * The batch this reader reads, chosen from due URLs held in memory (the simulated crawl's frontier): the same
+     * rank cut and host quota, applied to the whole list at once instead of a page of the scan at a time.
+     *
+     * @param due every due URL that is not left out, best first ({@link #BEST_FIRST})
+     */
+    public static List<StatusDoc> choose(List<StatusDoc> due, int maxHosts, int perHost, int maxRank) {
+        double floor = floor(due.subList(0, Math.min(due.size(), Math.min(MAX_PAGE, maxHosts * perHost))), maxRank);
+        HostQuota quota = new HostQuota(maxHosts, perHost);
+        List<StatusDoc> batch = new ArrayList<>();
+        for (StatusDoc doc : due) {
+            if (doc.priority() < floor || quota.isFull()) {
+                break;
+            }
+            if (quota.offer(doc.host())) {
+                batch.add(doc);
+            }
         }
         batch.sort(BEST_FIRST);
         return batch;

@@ -23,7 +23,6 @@ import org.topicstorm.frontier.StatusWriter;
 import org.topicstorm.learn.SparseLogistic;
 import org.topicstorm.parse.ParsedPage;
 import org.topicstorm.relevance.EsModelStateStore;
-import org.topicstorm.topic.LinkSettings;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topology.TupleBatch;
 import org.topicstorm.relevance.Relevance;
@@ -45,24 +44,17 @@ import java.util.Map;
  * tuple: the page leaves the frontier only once its outlinks are in it). The page's own depth, distance and in-link
  * count are read from its metadata (0 when absent).
  *
- * <p>Two strategies keep state here: {@code learned} has a {@link LinkLearner} (task 0 trains the crawl's link
- * classifier on ticks and re-scores waiting URLs; the other tasks reload it), and {@code link-topology} (also as the
- * learned strategy's prior) counts runs of irrelevant children per parent ({@link SiblingRuns}); a run that
- * completes travels as a {@link Demotion}.
+ * <p>The scoring itself is {@link LinkScoring} (which also counts 003's runs of irrelevant children per parent; a run
+ * that completes travels as a {@link Demotion}). The {@code learned} strategy also has a {@link LinkLearner} here:
+ * task 0 trains the crawl's link classifier on ticks and re-scores waiting URLs; the other tasks reload it.
  */
 public class LinkPriorityBolt extends BaseRichBolt {
-
-    /** Anchor texts are cut to this many characters: enough to explain a link, small in the status index. */
-    public static final int MAX_ANCHOR_LENGTH = 200;
 
     private static final Logger LOG = LoggerFactory.getLogger(LinkPriorityBolt.class);
 
     private transient OutputCollector collector;
-    private transient LinkPrioritizer prioritizer;
+    private transient LinkScoring scoring;
     private transient LinkLearner learner;
-    /** null unless the strategy is link-topology (003's sibling rule) */
-    private transient SiblingRuns siblings;
-    private transient double siblingFactor;
     private transient ElasticsearchClient es;
     /** where the learner retrains, off the tuple path */
     private transient java.util.concurrent.ExecutorService learning;
@@ -87,16 +79,9 @@ public class LinkPriorityBolt extends BaseRichBolt {
                         t.setDaemon(true);
                         return t;
                     }));
-            this.prioritizer = LinkPrioritizers.forTopic(topic, conf, learner::current);
+            this.scoring = LinkScoring.forTopic(topic, conf, learner::current);
         } else {
-            this.prioritizer = LinkPrioritizers.forTopic(topic, conf);
-        }
-        boolean linkTopology = topic.strategy() == Topic.Strategy.LINK_TOPOLOGY
-                || (topic.strategy() == Topic.Strategy.LEARNED
-                && topic.links().learned().prior() == LinkSettings.Prior.LINK_TOPOLOGY);
-        if (linkTopology && topic.links().siblings().after() > 0) {
-            this.siblings = new SiblingRuns(topic.links().siblings().after());
-            this.siblingFactor = topic.links().siblings().factor();
+            this.scoring = LinkScoring.forTopic(topic, conf, () -> null);
         }
     }
 
@@ -131,28 +116,19 @@ public class LinkPriorityBolt extends BaseRichBolt {
         ParentInfo parent = new ParentInfo(url, relevance.score(), relevance.relevant(),
                 hops(metadata, CrawlMetadata.DEPTH, url), hops(metadata, CrawlMetadata.DISTANCE, url),
                 hops(metadata, CrawlMetadata.INLINKS, url));
-        List<ScoredLink> links;
+        String pageParent = metadata.getFirstValue(CrawlMetadata.PARENT);
+        LinkScoring.Scored scored;
         try {
             // robots nofollow: the page is judged, but none of its links enters the frontier or the link graph
-            links = prioritizer.prioritize(parent, page.robots().noFollow() ? List.of() : page.outlinks());
+            scored = scoring.score(parent, pageParent, page.robots().noFollow() ? List.of() : page.outlinks());
         } catch (RuntimeException e) {
             // A malformed outlink must not lose the page itself: record it as fetched, without its links.
             LOG.warn("Cannot prioritise the outlinks of {}: {}", url, e.toString());
             collector.reportError(e);
-            links = List.of();
+            scored = new LinkScoring.Scored(new ArrayList<>(), scoring.demotions(pageParent, relevance.relevant()));
         }
-
-        // an ArrayList: Storm's serialization knows it, not the JDK's immutable lists
-        List<ScoredLink> kept = new ArrayList<>(links.size());
-        for (ScoredLink l : links) {
-            kept.add(l.withAnchorText(truncate(l.anchorText().strip(), MAX_ANCHOR_LENGTH)));
-        }
-        // 003's sibling rule: this page's verdict may complete a run of irrelevant children of its parent
-        ArrayList<Demotion> demotions = new ArrayList<>();
-        if (siblings != null && siblings.judged(metadata.getFirstValue(CrawlMetadata.PARENT), relevance.relevant())) {
-            demotions.add(new Demotion(metadata.getFirstValue(CrawlMetadata.PARENT), siblingFactor));
-        }
-        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, kept, demotions));
+        collector.emit(TupleFields.STATUS_STREAM, input, new Values(url, metadata, Status.FETCHED, scored.links(),
+                scored.demotions()));
         collector.ack(input);
     }
 
@@ -199,15 +175,6 @@ public class LinkPriorityBolt extends BaseRichBolt {
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
         declarer.declareStream(TupleFields.STATUS_STREAM, new Fields(TupleFields.URL, TupleFields.METADATA,
                 TupleFields.STATUS, TupleFields.OUTLINKS, TupleFields.DEMOTIONS));
-    }
-
-    /** At most {@code max} characters, never splitting a surrogate pair. */
-    static String truncate(String s, int max) {
-        if (s.length() <= max) {
-            return s;
-        }
-        int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max;
-        return s.substring(0, end);
     }
 
     /** A hop count from the metadata; 0 when absent or unreadable (a seed, or a URL injected by hand). */

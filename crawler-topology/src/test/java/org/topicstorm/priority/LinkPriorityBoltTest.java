@@ -194,7 +194,7 @@ class LinkPriorityBoltTest {
     @Test
     void truncateNeverSplitsASurrogatePair() {
         String emoji = "\uD83D\uDE00"; // one code point, two chars
-        assertEquals("ab", LinkPriorityBolt.truncate("ab" + emoji, 3));
-        assertEquals("ab" + emoji, LinkPriorityBolt.truncate("ab" + emoji, 4));
+        assertEquals("ab", LinkScoring.truncate("ab" + emoji, 3));
+        assertEquals("ab" + emoji, LinkScoring.truncate("ab" + emoji, 4));
     }
 }

@@ -11,6 +11,7 @@ import org.topicstorm.eval.EvalTopic;
 import org.topicstorm.eval.HarvestChart;
 import org.topicstorm.eval.SuiteSummary;
 import org.topicstorm.eval.VerdictErrors;
+import org.topicstorm.eval.sim.SimulatedRunner;
 import org.topicstorm.topic.Durations;
 import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlConf;
@@ -130,6 +131,24 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--self-tuning", description = "Turn the threshold's self-tuning on (its defaults) in every topic.")
     boolean selfTuning;
 
+    @Option(names = "--simulate", description = "Simulated crawls instead of real ones (suite only): the same "
+            + "parser, relevance model, link strategy, link learner and frontier rules, in one thread on a simulated "
+            + "clock, without Storm and Elasticsearch; seconds per topic, and the same result every run. For comparing "
+            + "link strategies; confirm a change it favours with real crawls.")
+    boolean simulate;
+
+    @Option(names = "--simulate-lag", paramLabel = "ROUNDS", description = "With --simulate: rounds of frontier "
+            + "batches between a page's fetch and its outlinks' arrival in the frontier. Default: 1.")
+    int simulateLag = 1;
+
+    /** Whose verdicts a simulated crawl takes. */
+    enum SimulatedVerdicts { model, labels }
+
+    @Option(names = "--simulate-verdicts", paramLabel = "model|labels", description = "With --simulate: the crawls "
+            + "take the relevance model's verdicts (model, the default) or the labels' (labels: every verdict right, "
+            + "what judgements could give at best), to tell what the link order loses from what the verdicts lose.")
+    SimulatedVerdicts simulateVerdicts = SimulatedVerdicts.model;
+
     @Option(names = "--set", paramLabel = "FIELD=VALUE",
             description = "Set a topic field in every topic (a dotted path and a YAML value), e.g. "
                     + "relevance.classifier.url-words=false. Repeatable.")
@@ -157,6 +176,16 @@ final class EvalCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--errors is for --topic; a suite writes " + VerdictErrors.DEFAULT_SHOWN
                             + " of each kind per run to OUT/TOPIC/errors-STRATEGY.md");
+        }
+        if (simulate && target.suiteDir == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--simulate is for --suite");
+        }
+        if (simulate && judgements > 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--simulate does not simulate judgements: leave out --judgements, or run real crawls");
+        }
+        if (simulateLag < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--simulate-lag must be at least 0");
         }
         if (target.suiteDir != null) {
             return suite(out, time);
@@ -207,12 +236,16 @@ final class EvalCommand implements Callable<Integer> {
                 catalog.get(name, line -> println(out, "  " + line)); // fetch what is missing before the clock runs
             }
         }
-        CrawlCommand.connect(out, conf);
+        if (!simulate) {
+            CrawlCommand.connect(out, conf); // a simulated suite needs no Elasticsearch
+        }
         EvalSuite suite = new EvalSuite(name -> catalog.get(name, line -> println(out, "  " + line)),
                 progressPrinter(out));
         SuiteSummary summary = stoppableByCtrlC(suite::stop, () -> suite.run(topics, conf,
                 new EvalSuite.Options(names, pages, time, points != null ? points : List.of(), keepIndices,
-                        latencyMs, judging()), dir));
+                        latencyMs, judging(), simulate
+                        ? new SimulatedRunner.Settings(simulateLag, simulateVerdicts == SimulatedVerdicts.labels)
+                        : null), dir));
         out.println();
         out.println("Suite summary (measures at n = |R| of each topic; reachable = pages of R reachable from the "
                 + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's):");

@@ -1,5 +1,6 @@
 package org.topicstorm.eval;
 
+import org.topicstorm.eval.sim.SimulatedRunner;
 import org.topicstorm.corpus.Corpus;
 import org.topicstorm.corpus.CorpusServer;
 import org.topicstorm.topic.Topic;
@@ -47,13 +48,15 @@ public final class EvalSuite {
      * @param keepIndices keep each crawl's indices (else deleted once measured)
      * @param latencyMs   delay of every corpus response
      * @param judging     the oracle's judgements and the relevance settings that use them
+     * @param simulation  null: real crawls; else simulated ones ({@link SimulatedRunner}) with these settings
      */
     public record Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
-                          boolean keepIndices, long latencyMs, EvalRunner.Judging judging) {
+                          boolean keepIndices, long latencyMs, EvalRunner.Judging judging,
+                          SimulatedRunner.Settings simulation) {
 
         public Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
                        boolean keepIndices, long latencyMs) {
-            this(strategies, pages, maxTime, points, keepIndices, latencyMs, EvalRunner.Judging.NONE);
+            this(strategies, pages, maxTime, points, keepIndices, latencyMs, EvalRunner.Judging.NONE, null);
         }
 
         public Options {
@@ -203,7 +206,7 @@ public final class EvalSuite {
             served.add(corpora.get(name));
         }
         try (CorpusServer server = CorpusServer.start(served,
-                CorpusServer.Options.DEFAULTS.withLatency(options.latencyMs()))) {
+                CorpusServer.Options.DEFAULTS.withLatency(options.latencyMs()).withSplit(topic.split()))) {
             GroundTruth truth = GroundTruth.of(server.labelledPages(), server::label, topic.labels());
             if (truth.size() == 0) {
                 throw new IllegalArgumentException(topic.source() + ": no served page has one of the labels "
@@ -222,14 +225,20 @@ public final class EvalSuite {
                 progress.accept("Warning: " + pages + " pages per crawl, fewer than |R| = " + truth.size()
                         + ": the measures at |R| are undefined for this topic");
             }
-            EvalRunner runner = new EvalRunner(progress);
-            current = runner;
+            EvalRunner.Options runOptions = new EvalRunner.Options(options.strategies(), pages, options.maxTime(),
+                    null, options.keepIndices(), null, options.judging());
             EvalRunner.Result result;
-            try {
-                result = runner.run(topic, server, conf, new EvalRunner.Options(options.strategies(), pages,
-                        options.maxTime(), null, options.keepIndices(), null, options.judging()));
-            } finally {
-                current = null;
+            if (options.simulation() != null) {
+                result = new SimulatedRunner(progress, options.simulation()).run(topic, server, conf, runOptions,
+                        dir);
+            } else {
+                EvalRunner runner = new EvalRunner(progress);
+                current = runner;
+                try {
+                    result = runner.run(topic, server, conf, runOptions);
+                } finally {
+                    current = null;
+                }
             }
             if (stopped || result.runs().size() < options.strategies().size()) {
                 progress.accept("Stopped: topic " + topic.name() + " is left out of the summary");

@@ -62,7 +62,7 @@ public final class GroundTruth {
      * corpora are static files: the server answers {@code a.html?x=1} with {@code a.html}), percent-encoding
      * decoded, a directory as its index.html.
      */
-    static String pageKey(String url) {
+    public static String pageKey(String url) {
         int hash = url.indexOf('#');
         String u = hash < 0 ? url : url.substring(0, hash);
         int query = u.indexOf('?');

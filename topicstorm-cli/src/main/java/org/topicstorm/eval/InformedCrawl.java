@@ -37,11 +37,30 @@ public final class InformedCrawl {
      */
     public static int relevantFound(Map<String, List<String>> graph, Collection<String> starts,
                                     Function<String, String> pageKey, int budget, int maxDepth) {
+        Function<String, String> key = memo(pageKey);
+        Set<String> found = new HashSet<>();
+        for (String url : fetchOrder(graph, starts, key, budget, maxDepth)) {
+            String k = key.apply(url);
+            if (k != null) {
+                found.add(k);
+            }
+        }
+        return found.size();
+    }
+
+    /**
+     * The URLs the informed crawler fetches, in its order (as {@link #relevantFound}, whose arguments these are):
+     * what a crawl that chases the pages {@code pageKey} calls relevant fetches, to be measured against other labels
+     * (e.g. a crawler's own verdicts as {@code pageKey}, measured against the corpus labels).
+     */
+    public static List<String> fetchOrder(Map<String, List<String>> graph, Collection<String> starts,
+                                          Function<String, String> pageKey, int budget, int maxDepth) {
         Function<String, String> key = memo(pageKey); // asked for every link the searches cross
         Set<String> known = new LinkedHashSet<>(starts); // URLs found and not fetched yet
         Map<String, Integer> depth = new HashMap<>(); // of the known and fetched URLs: the fewest links from a seed
         starts.forEach(s -> depth.put(s, 0));
         Set<String> fetched = new HashSet<>();
+        List<String> order = new java.util.ArrayList<>();
         Set<String> found = new HashSet<>();
         for (int fetches = 0; fetches < budget && !known.isEmpty(); fetches++) {
             String next = null;
@@ -59,6 +78,7 @@ public final class InformedCrawl {
             }
             known.remove(next);
             fetched.add(next);
+            order.add(next);
             if (isNew(next, key, found)) {
                 found.add(key.apply(next));
             }
@@ -73,7 +93,7 @@ public final class InformedCrawl {
                 }
             }
         }
-        return found.size();
+        return order;
     }
 
     private static Function<String, String> memo(Function<String, String> f) {
