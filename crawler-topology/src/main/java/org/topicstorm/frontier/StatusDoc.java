@@ -130,6 +130,16 @@ public record StatusDoc(
     }
 
     /**
+     * The regions of the sites the URL lies in ({@code UrlRegions}: host, directories, file-name stem), stored so
+     * that the learned strategy can count the harvest of each region and find the waiting URLs of a region whose
+     * harvest rose. Derived from the URL whenever the document is written; read back it is ignored.
+     */
+    @JsonProperty("regions")
+    public List<String> regions() {
+        return org.topicstorm.priority.UrlRegions.of(url);
+    }
+
+    /**
      * The priority as a long in the same order (stored, and sorted on by the spout): Elasticsearch skips
      * non-competitive documents in a sort only for long and date fields, so a top-500 by this key reads a small
      * part of a large frontier where a sort on the double reads all of it.

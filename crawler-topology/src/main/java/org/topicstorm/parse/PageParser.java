@@ -97,6 +97,7 @@ public final class PageParser {
         PageType type = anchorShare > config.hubAnchorShare() ? PageType.HUB : PageType.TOPIC;
 
         List<Outlink> outlinks = outlinks(body, linkFilter);
+        sequenceLinks(doc, linkFilter, outlinks);
         if (canonical != null && outlinks.stream().noneMatch(o -> o.url().equals(canonical))) {
             // the original is fetched in the copy's place (also beyond the outlink limit: it is one URL)
             outlinks.add(new Outlink(canonical, "", ""));
@@ -140,6 +141,31 @@ public final class PageParser {
             }
         }
         return new ArrayList<>(byUrl.values());
+    }
+
+    /** The rel tokens of a head link that name the page before or after this one in a sequence. */
+    static final List<String> SEQUENCE = List.of("next", "prev", "previous");
+
+    /**
+     * The page's neighbours in a sequence, declared in its head ({@code <link rel="next" href=... title=...>}: the
+     * next chapter of a manual, the next page of an article or a thread), added after the body's links unless the
+     * body links them already; the title attribute is their anchor. A site that keeps its prev/next links in its
+     * navigation (which is not taken) often declares them here as well, and a page's neighbour in a sequence is the
+     * follow-up report that 003 gives its own path weight.
+     */
+    private void sequenceLinks(Document doc, LinkFilter linkFilter, List<Outlink> outlinks) {
+        for (Element link : doc.head().select("link[rel][href]")) {
+            if (outlinks.size() >= config.maxOutlinks()
+                    || SEQUENCE.stream().noneMatch(token -> hasRelToken(link, token))) {
+                continue;
+            }
+            String target = httpWithoutFragment(link.absUrl("href"));
+            target = target == null ? null : linkFilter.filter(target);
+            String t = target;
+            if (t != null && outlinks.stream().noneMatch(o -> o.url().equals(t))) {
+                outlinks.add(new Outlink(t, Texts.collapse(link.attr("title")), ""));
+            }
+        }
     }
 
     private static boolean isNofollow(Element a) {

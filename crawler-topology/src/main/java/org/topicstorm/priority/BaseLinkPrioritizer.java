@@ -68,8 +68,8 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
     void onPage(Page page) {
     }
 
-    /** The learned strategy's factor on a link's priority, from its feature tokens; null (factor 1) otherwise. */
-    Lift lift(List<String> tokens) {
+    /** The learned strategy's factor on a link's priority, from its URL and feature tokens; null (factor 1) otherwise. */
+    Lift lift(String url, List<String> tokens) {
         return null;
     }
 
@@ -102,7 +102,7 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
             List<String> tokens = keepsFeatures() && f != null ? f.tokens() : List.of();
             String anchor = link.anchorText() == null ? "" : link.anchorText();
             ScoredLink scored = new ScoredLink(link.url(), anchor, priority(page, link, f, tokens), depth, distance,
-                    tokens, aggregation(f), lift(tokens));
+                    tokens, aggregation(f), lift(link.url(), tokens));
             byUrl.merge(link.url(), scored, (a, b) -> b.priority() > a.priority() ? b : a);
         }
         List<ScoredLink> links = new ArrayList<>(byUrl.values());

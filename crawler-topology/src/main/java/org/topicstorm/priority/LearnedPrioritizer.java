@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The learned strategy: a prior strategy's priority (link-topology by default) times the {@link Lift} the online link
- * classifier gives the link, P(relevant | the link's features) as odds raised to the classifier's trust. The features
- * travel with the URL, so that the page, once judged, trains the classifier ({@link LinkLearner}). Until the first
- * classifier, and while the classifier predicts no better than chance, the prior alone orders the frontier; the
- * better the classifier predicts pages it was not trained on, the more it reorders.
+ * The learned strategy: a prior strategy's priority (link-topology by default) times the {@link Lift} of what the
+ * crawl has learnt ({@link LinkScorer}): the online link classifier's P(relevant | the link's features) as odds raised
+ * to the classifier's trust, and the harvest of the regions the link's URL lies in ({@link RegionHarvest}). The
+ * features travel with the URL, so that the page, once judged, trains the classifier ({@link LinkLearner}). Until the
+ * first classifier, and while the classifier predicts no better than chance, the prior and the regions order the
+ * frontier; the better the classifier predicts pages it was not trained on, the more it reorders.
  *
  * <p>Why a prior rather than the classifier alone: the first classifier learned from the first 40 judged pages, which
  * on a manual that opens with a large table of contents are mostly irrelevant chapters; alone, it pushed the frontier
@@ -21,17 +22,17 @@ import java.util.function.Supplier;
 final class LearnedPrioritizer extends BaseLinkPrioritizer {
 
     private final BaseLinkPrioritizer prior;
-    private final Supplier<LinkClassifier> classifier;
+    private final Supplier<LinkScorer> scorer;
 
     /**
      * @param prior      the strategy whose priority the lift multiplies: its focus, tunnelling and aggregation hold
-     * @param classifier the current classifier, or null before the first
+     * @param scorer     the current link scorer, or null before the first
      */
     LearnedPrioritizer(Topic.Focus focus, int maxDepth, LinkFeatureExtractor extractor, BaseLinkPrioritizer prior,
-                       Supplier<LinkClassifier> classifier) {
+                       Supplier<LinkScorer> scorer) {
         super(focus, maxDepth, extractor);
         this.prior = prior;
-        this.classifier = classifier;
+        this.scorer = scorer;
     }
 
     @Override
@@ -60,8 +61,8 @@ final class LearnedPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    Lift lift(List<String> tokens) {
-        LinkClassifier c = classifier.get();
-        return c == null ? null : c.lift(tokens);
+    Lift lift(String url, List<String> tokens) {
+        LinkScorer s = scorer.get();
+        return s == null ? null : s.lift(url, tokens);
     }
 }

@@ -87,11 +87,6 @@ public final class LinkClassifier {
         return model.probability(asFeatures(tokens));
     }
 
-    /** What this classifier says of a link with these tokens, as a factor on its prior priority. */
-    public Lift lift(Collection<String> tokens) {
-        return new Lift(Lift.factor(probability(tokens), state.trust()), state.version());
-    }
-
     /** The n tokens of largest weight (positive: towards relevant) or smallest (negative), strongest first. */
     public List<Map.Entry<String, Double>> strongest(int n, boolean positive) {
         return model.strongest(n, positive);

@@ -16,7 +16,7 @@ public final class LinkPrioritizers {
     private LinkPrioritizers() {
     }
 
-    /** A prioritizer for strategies without a learned classifier (the learned one then scores as its prior). */
+    /** A prioritizer for strategies without a link scorer (the learned one then scores as its prior). */
     public static LinkPrioritizer forTopic(Topic topic, Map<String, ?> conf) {
         return forTopic(topic, conf, () -> null);
     }
@@ -24,9 +24,9 @@ public final class LinkPrioritizers {
     /**
      * @param topic      the topic: its strategy, focus, depth limit and link settings
      * @param conf       the topology configuration (read: {@link TopicStormConfig#SOFT_FOCUS_FACTOR})
-     * @param classifier the learned strategy's current link classifier (null before the first)
+     * @param scorer     the learned strategy's current link scorer (null before the first)
      */
-    public static LinkPrioritizer forTopic(Topic topic, Map<String, ?> conf, Supplier<LinkClassifier> classifier) {
+    public static LinkPrioritizer forTopic(Topic topic, Map<String, ?> conf, Supplier<LinkScorer> scorer) {
         int maxDepth = topic.limits() == null ? 0 : topic.limits().maxDepth();
         double soft = TopicStormConfig.softFocusFactor(conf);
         if (topic.strategy() == Topic.Strategy.BREADTH_FIRST) {
@@ -49,7 +49,7 @@ public final class LinkPrioritizers {
                         case LINK_TOPOLOGY -> linkTopology(topic, maxDepth, extractor, soft);
                         case BEST_FIRST -> new BestFirstPrioritizer(topic.focus(), maxDepth, soft,
                                 keywords::anchorScore);
-                    }, classifier);
+                    }, scorer);
             case BEST_FIRST, BREADTH_FIRST -> throw new AssertionError("handled above");
         };
     }

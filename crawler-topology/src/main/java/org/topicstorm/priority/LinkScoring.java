@@ -41,12 +41,12 @@ public final class LinkScoring {
 
     /**
      * @param conf       the topology configuration ({@link LinkPrioritizers#forTopic})
-     * @param classifier the learned strategy's current link classifier (null before the first; ignored by the
-     *                   other strategies)
+     * @param scorer the learned strategy's current link scorer (null before the first; ignored by the other
+     *               strategies)
      */
-    public static LinkScoring forTopic(Topic topic, Map<String, ?> conf, Supplier<LinkClassifier> classifier) {
+    public static LinkScoring forTopic(Topic topic, Map<String, ?> conf, Supplier<LinkScorer> scorer) {
         LinkPrioritizer prioritizer = topic.strategy() == Topic.Strategy.LEARNED
-                ? LinkPrioritizers.forTopic(topic, conf, classifier) : LinkPrioritizers.forTopic(topic, conf);
+                ? LinkPrioritizers.forTopic(topic, conf, scorer) : LinkPrioritizers.forTopic(topic, conf);
         boolean linkTopology = topic.strategy() == Topic.Strategy.LINK_TOPOLOGY
                 || (topic.strategy() == Topic.Strategy.LEARNED
                 && topic.links().learned().prior() == LinkSettings.Prior.LINK_TOPOLOGY);

@@ -59,22 +59,42 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      *                      relevant learns that index and section pages are not, and stops opening them; the adaptive
      *                      crawler of Barbosa and Freire (ACHE's origin) learns also which links lead to targets in
      *                      more steps. Off by default: on the labelled topics it did not help (docs/evaluation.md).
+     * @param regionPages   where relevant pages were found ({@code RegionHarvest}): m, the weight in judged pages of
+     *                      the enclosing region's harvest in a region's estimate (a region with m judged pages says as
+     *                      much as everything around it); 0 turns the regions off
      */
     public record Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target,
-                          Prior prior, double childCredit) {
+                          Prior prior, double childCredit, double regionPages) {
         public static final Learned DEFAULT = new Learned(100, 20, 5000, 2000, Target.VERDICT, Prior.LINK_TOPOLOGY,
-                0.0);
+                0.0, 2.0);
+
+        /** The largest {@link #regionPages}: beyond it a region would need thousands of pages to count. */
+        public static final double MAX_REGION_PAGES = 1000;
 
         public Learned {
             prior = prior == null ? Prior.LINK_TOPOLOGY : prior;
             if (!(childCredit >= 0 && childCredit <= 1)) {
                 throw new IllegalArgumentException("childCredit must be in [0, 1], got " + childCredit);
             }
+            if (!(regionPages >= 0 && regionPages <= MAX_REGION_PAGES)) {
+                throw new IllegalArgumentException("regionPages must be in [0, " + MAX_REGION_PAGES + "], got "
+                        + regionPages);
+            }
+        }
+
+        public Learned(int retrainEvery, int minExamples, int maxExamples, int rescore, Target target, Prior prior,
+                       double childCredit) {
+            this(retrainEvery, minExamples, maxExamples, rescore, target, prior, childCredit, DEFAULT.regionPages());
         }
 
         public Learned(int retrainEvery, int minExamples, int maxExamples, int rescore) {
             this(retrainEvery, minExamples, maxExamples, rescore, Target.VERDICT, Prior.LINK_TOPOLOGY,
                     DEFAULT.childCredit());
+        }
+
+        /** Whether the regions' harvest moves priorities ({@link #regionPages} &gt; 0). */
+        public boolean regions() {
+            return regionPages > 0;
         }
 
         /**

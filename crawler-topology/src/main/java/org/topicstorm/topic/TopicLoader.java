@@ -77,7 +77,7 @@ public final class TopicLoader {
     public static final List<String> SIBLING_FIELDS = List.of("after", "factor");
     public static final List<String> TAU_FIELDS = List.of("extends", "same-shape", "boilerplate", "other");
     public static final List<String> LEARNED_FIELDS = List.of("retrain-every", "min-examples", "max-examples",
-            "rescore", "target", "prior", "child-credit");
+            "rescore", "target", "prior", "child-credit", "region-pages");
     private static final Map<String, LinkSettings.Target> TARGETS = Map.of(
             "verdict", LinkSettings.Target.VERDICT, "score", LinkSettings.Target.SCORE);
     private static final Map<String, LinkSettings.Prior> PRIORS = Map.of(
@@ -608,7 +608,9 @@ public final class TopicLoader {
                                 ? (int) wholeNumber(r, "links.learned.rescore", 10_000) : learned.rescore(),
                         choice(l.get("target"), "links.learned.target", TARGETS, learned.target()),
                         choice(l.get("prior"), "links.learned.prior", PRIORS, learned.prior()),
-                        fraction(l.get("child-credit"), "links.learned.child-credit", learned.childCredit()));
+                        fraction(l.get("child-credit"), "links.learned.child-credit", learned.childCredit()),
+                        nonNegative(l.get("region-pages"), "links.learned.region-pages", learned.regionPages(),
+                                LinkSettings.Learned.MAX_REGION_PAGES));
             }
             LinkSettings.Siblings siblings = d.siblings();
             JsonNode sd = node.get("sibling-demotion");
@@ -847,6 +849,19 @@ public final class TopicLoader {
             }
             if (!node.isNumber() || !(node.doubleValue() >= 0 && node.doubleValue() <= 1)) {
                 error(field, "must be a number between 0 and 1, got " + describe(node));
+                return dflt;
+            }
+            return node.doubleValue();
+        }
+
+        /** A number in [0, max]. */
+        private double nonNegative(JsonNode node, String field, double dflt, double max) {
+            if (!present(node, field, false)) {
+                return dflt;
+            }
+            if (!node.isNumber() || !(node.doubleValue() >= 0 && node.doubleValue() <= max)) {
+                error(field, "must be a number between 0 and " + new java.math.BigDecimal(max).toPlainString()
+                        + ", got " + describe(node));
                 return dflt;
             }
             return node.doubleValue();

@@ -203,6 +203,31 @@ class PageParserTest {
     }
 
     @Test
+    void headSequenceLinksAreOutlinksWithTheirTitleAsAnchor() throws Exception {
+        // as Sphinx and DocBook declare a manual's neighbouring pages; the body's own links come first, a neighbour
+        // the body links already is not added twice, other rel values (stylesheet, index, canonical) are not links
+        String html = "<html><head><link rel=stylesheet href=/s.css><link rel=index title=Index href=/genindex.html>"
+                + "<link rel=\"prev\" title=\"string — Common string operations\" href=\"string.html\">"
+                + "<link rel=\"next\" title=\"difflib — Helpers\" href=\"difflib.html#top\">"
+                + "<link rel=\"Previous\" title=\"again\" href=\"/lib/body.html\">"
+                + "<link rel=\"next\" title=\"filtered\" href=\"other.jpg\"></head>"
+                + "<body><nav><a href=string.html>Previous topic</a></nav><p><a href=body.html>body</a></p></body>";
+        LinkFilter filter = url -> url.endsWith(".jpg") ? null : url;
+        ParsedPage page = parser.parse("https://docs.example/lib/re.html", utf8(html), "text/html", null, filter);
+        assertEquals(List.of(new Outlink("https://docs.example/lib/body.html", "body", ""),
+                new Outlink("https://docs.example/lib/string.html", "string — Common string operations", ""),
+                new Outlink("https://docs.example/lib/difflib.html", "difflib — Helpers", "")), page.outlinks());
+    }
+
+    @Test
+    void sequenceLinksStayWithinTheOutlinkCap() throws Exception {
+        ParseConfig one = new ParseConfig(ParseConfig.DEFAULT_MAX_BYTES, 1, 0.6, 10, true, "protocol.");
+        String html = "<head><link rel=next href=/n.html></head><body><a href=/b.html>b</a></body>";
+        assertEquals(List.of("https://a.example/b.html"),
+                urls(new PageParser(one).parse("https://a.example/", utf8(html), "text/html", null)));
+    }
+
+    @Test
     void linkFilterDropsAndNormalisesAndDuplicatesMerge() throws Exception {
         String html = "<a href=/A.html>a</a> <a href=/photo.jpg>photo</a> <a href=/a.html>again</a>";
         LinkFilter filter = url -> url.endsWith(".jpg") ? null : url.toLowerCase();

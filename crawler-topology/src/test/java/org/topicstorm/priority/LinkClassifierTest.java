@@ -53,10 +53,11 @@ class LinkClassifierTest {
     void theLiftIsTheOddsRaisedToTheTrust() {
         // bias 0, weight ln 4: p = 0.8, odds 4; trust 0.5: 4^0.5 = 2
         LinkClassifier c = LinkClassifier.of(new LinkClassifier.State(3, 0, 0, 0, 0, Map.of("x", Math.log(4)), 0.5));
-        assertEquals(2.0, c.lift(List.of("x")).factor(), EPS);
-        assertEquals(3, c.lift(List.of("x")).version());
+        LinkScorer scorer = new LinkScorer(c, RegionHarvest.NONE, 7);
+        assertEquals(2.0, scorer.lift("https://h/a", List.of("x")).factor(), EPS);
+        assertEquals(7, scorer.lift("https://h/a", List.of("x")).version(), "the scorer's version, not the classifier's");
         // p = 0.5: odds 1, whatever the trust
-        assertEquals(1.0, c.lift(List.of()).factor(), EPS);
+        assertEquals(1.0, scorer.lift("https://h/a", List.of()).factor(), EPS);
         // trust 0 changes nothing; p is clipped to [0.01, 0.99]: odds at most 99, at least 1/99
         assertEquals(1.0, Lift.factor(0.9, 0), EPS);
         assertEquals(99.0, Lift.factor(1.0, 1), 1e-9);

@@ -6,27 +6,35 @@ import org.topicstorm.relevance.MemoryStateStore;
 import org.topicstorm.topic.LinkSettings;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LinkLearnerTest {
 
-    /** A crawl in memory: judged pages (with their links' tokens) and waiting URLs. */
+    /** A crawl in memory: judged pages (with their links' tokens and URLs) and waiting URLs. */
     static final class FakeCrawl implements LinkLearner.Crawl {
         final List<LinkClassifier.Example> judged = new ArrayList<>();
+        final List<String> judgedUrls = new ArrayList<>();
         final List<LinkLearner.Waiting> waiting = new ArrayList<>();
+        final List<LinkLearner.Waiting> rescoredUrls = new ArrayList<>();
         final List<Lift> rescored = new ArrayList<>();
+        final List<String> askedRegions = new ArrayList<>();
 
         void judge(int relevant, int irrelevant) {
             for (int i = 0; i < relevant; i++) {
                 judged.add(new LinkClassifier.Example(List.of("u:scalc", "rel:extends"), true));
+                judgedUrls.add("http://h/scalc/" + judged.size() + ".html");
             }
             for (int i = 0; i < irrelevant; i++) {
                 judged.add(new LinkClassifier.Example(List.of("u:swriter", "rel:extends"), false));
+                judgedUrls.add("http://h/swriter/" + judged.size() + ".html");
             }
         }
 
@@ -46,21 +54,52 @@ class LinkLearnerTest {
         }
 
         @Override
+        public List<LinkLearner.Waiting> waitingIn(String region, int max) {
+            askedRegions.add(region);
+            return waiting.stream().filter(w -> UrlRegions.of(w.url()).contains(region)).limit(max).toList();
+        }
+
+        @Override
+        public RegionHarvest.State regionCounts(int maxRegions) {
+            Map<String, long[]> counts = new HashMap<>();
+            long relevant = 0;
+            for (int i = 0; i < judged.size(); i++) {
+                boolean r = judged.get(i).relevant();
+                relevant += r ? 1 : 0;
+                for (String region : UrlRegions.of(judgedUrls.get(i))) {
+                    long[] c = counts.computeIfAbsent(region, k -> new long[2]);
+                    c[0]++;
+                    c[1] += r ? 1 : 0;
+                }
+            }
+            Map<String, RegionHarvest.Count> regions = new HashMap<>();
+            counts.forEach((k, c) -> regions.put(k, new RegionHarvest.Count(c[0], c[1])));
+            return new RegionHarvest.State(0, new RegionHarvest.Count(judged.size(), relevant), regions);
+        }
+
+        @Override
         public int rescore(List<LinkLearner.Waiting> urls, List<Lift> lifts) {
+            rescoredUrls.clear();
+            rescoredUrls.addAll(urls);
             rescored.clear();
             rescored.addAll(lifts);
             return urls.size();
         }
     }
 
-    private static final LinkSettings.Learned SETTINGS = new LinkSettings.Learned(10, 6, 100, 1);
+    /** retrain-every 10, min-examples 6, max-examples 100, rescore 1; regions off: the classifier alone */
+    private static final LinkSettings.Learned CLASSIFIER_ONLY = new LinkSettings.Learned(10, 6, 100, 1,
+            LinkSettings.Target.VERDICT, LinkSettings.Prior.LINK_TOPOLOGY, 0, 0);
+    /** the same with the regions' harvest (m = 2) and a rescore budget of 4 */
+    private static final LinkSettings.Learned WITH_REGIONS = new LinkSettings.Learned(10, 6, 100, 4,
+            LinkSettings.Target.VERDICT, LinkSettings.Prior.LINK_TOPOLOGY, 0, 2);
 
     @Test
     void theWriterTrainsOnItsExecutorNotOnTheCallersThreadAndOneRunAtATime() throws Exception {
         FakeCrawl crawl = new FakeCrawl();
-        List<Runnable> queued = new java.util.ArrayList<>();
-        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), SETTINGS, SparseLogistic.Options.DEFAULT,
-                true, 1000, 0, queued::add);
+        List<Runnable> queued = new ArrayList<>();
+        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), CLASSIFIER_ONLY,
+                SparseLogistic.Options.DEFAULT, true, 1000, 0, queued::add);
         crawl.judge(4, 4);
         writer.maybeRun(1000);
         assertNull(writer.current(), "the caller's thread does not train");
@@ -82,7 +121,8 @@ class LinkLearnerTest {
         crawl.waiting.add(new LinkLearner.Waiting("http://h/scalc/a.html", List.of("u:scalc", "rel:extends")));
         crawl.waiting.add(new LinkLearner.Waiting("http://h/swriter/b.html", List.of("u:swriter", "rel:extends")));
         MemoryStateStore store = new MemoryStateStore();
-        LinkLearner writer = new LinkLearner(crawl, store, SETTINGS, SparseLogistic.Options.DEFAULT, true, 1000, 0);
+        LinkLearner writer = new LinkLearner(crawl, store, CLASSIFIER_ONLY, SparseLogistic.Options.DEFAULT, true,
+                1000, 0);
 
         crawl.judge(3, 2);
         writer.maybeRun(1000);
@@ -92,10 +132,13 @@ class LinkLearnerTest {
         assertNull(writer.current(), "not yet a new interval");
         writer.maybeRun(2000);
         assertEquals(1, writer.current().version());
-        assertEquals(8, writer.current().state().judged());
-        // rescore: the one best waiting URL (rescore = 1), with the new classifier's lift
+        assertEquals(8, writer.current().classifier().state().judged());
+        assertSame(RegionHarvest.NONE, writer.current().regions(), "regions off");
+        // rescore: the one best waiting URL (rescore = 1), with the new classifier's lift (a lift of 1 is written
+        // only if it differs from the stored one by more than 10 %: here it is far from 1)
         assertEquals(1, crawl.rescored.size());
-        assertEquals(writer.current().lift(List.of("u:scalc", "rel:extends")), crawl.rescored.get(0));
+        assertEquals(writer.current().lift("http://h/scalc/a.html", List.of("u:scalc", "rel:extends")),
+                crawl.rescored.get(0));
         assertEquals(1, crawl.rescored.get(0).version());
 
         crawl.judge(5, 4); // 17 judged: 9 since the last training < retrain-every 10
@@ -104,18 +147,100 @@ class LinkLearnerTest {
         crawl.judge(1, 0);
         writer.maybeRun(4000);
         assertEquals(2, writer.current().version());
-        assertTrue(writer.current().probability(List.of("u:scalc")) > writer.current().probability(List.of("u:swriter")));
+        LinkClassifier c = writer.current().classifier();
+        assertTrue(c.probability(List.of("u:scalc")) > c.probability(List.of("u:swriter")));
 
         // a reader loads what the writer stored, and so does a new writer (a resumed crawl continues from it)
-        LinkLearner reader = new LinkLearner(crawl, store, SETTINGS, SparseLogistic.Options.DEFAULT, false, 1000, 0);
+        LinkLearner reader = new LinkLearner(crawl, store, CLASSIFIER_ONLY, SparseLogistic.Options.DEFAULT, false,
+                1000, 0);
         reader.maybeRun(0);
         assertEquals(2, reader.current().version());
-        LinkLearner resumed = new LinkLearner(crawl, store, SETTINGS, SparseLogistic.Options.DEFAULT, true, 1000, 0);
+        LinkLearner resumed = new LinkLearner(crawl, store, CLASSIFIER_ONLY, SparseLogistic.Options.DEFAULT, true,
+                1000, 0);
         resumed.maybeRun(0);
         assertEquals(2, resumed.current().version());
         crawl.judge(10, 0);
         resumed.maybeRun(1000);
         assertEquals(3, resumed.current().version());
+    }
+
+    @Test
+    void theRegionsGiveAScorerBeforeTheFirstClassifierAndANewVersionWheneverMorePagesWereJudged() throws Exception {
+        FakeCrawl crawl = new FakeCrawl();
+        MemoryStateStore store = new MemoryStateStore();
+        LinkLearner writer = new LinkLearner(crawl, store, WITH_REGIONS, SparseLogistic.Options.DEFAULT, true, 1000,
+                0);
+        assertFalse(writer.update(), "nothing judged: nothing to publish");
+        assertNull(writer.current());
+
+        crawl.judge(2, 1); // judged 1, 2 in h/scalc (relevant), 3 in h/swriter
+        assertTrue(writer.update());
+        LinkScorer scorer = writer.current();
+        assertEquals(1, scorer.version());
+        assertNull(scorer.classifier(), "3 judged pages < min-examples 6");
+        // crawl 2 of 3: p0 = 3/5; h 2 of 3: (2 + 2 x 0.6) / (3 + 2) = 0.64; h/scalc 2 of 2: (2 + 1.28) / 4 = 0.82;
+        // factor odds(0.82) / odds(0.6) = (0.82 / 0.18) / 1.5
+        assertEquals((0.82 / 0.18) / 1.5, scorer.regions().factor("http://h/scalc/new.html"), 1e-9);
+        assertEquals(1, scorer.regions().state().version(), "the regions carry the scorer's version");
+        assertFalse(writer.update(), "no page judged since: no new version");
+        assertEquals(1, writer.current().version());
+
+        crawl.judge(0, 1);
+        assertTrue(writer.update());
+        assertEquals(2, writer.current().version());
+        // a reader and a resumed writer load the regions and the version
+        LinkLearner reader = new LinkLearner(crawl, store, WITH_REGIONS, SparseLogistic.Options.DEFAULT, false, 1000,
+                0);
+        reader.maybeRun(0);
+        assertEquals(2, reader.current().version());
+        assertEquals(writer.current().regions().factor("http://h/scalc/x.html"),
+                reader.current().regions().factor("http://h/scalc/x.html"), 1e-12);
+    }
+
+    @Test
+    void waitingUrlsOfARegionThatRoseAreRescoredThoughTheyRankLow() throws Exception {
+        FakeCrawl crawl = new FakeCrawl();
+        // the best waiting URLs first; the scalc URL ranks low, beyond the half of the budget the best ones take
+        crawl.waiting.add(new LinkLearner.Waiting("http://h/other/1.html", List.of("u:other"), null));
+        crawl.waiting.add(new LinkLearner.Waiting("http://h/other/2.html", List.of("u:other"), null));
+        crawl.waiting.add(new LinkLearner.Waiting("http://h/other/3.html", List.of("u:other"), null));
+        crawl.waiting.add(new LinkLearner.Waiting("http://h/scalc/low.html", List.of("u:scalc"), null));
+        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), WITH_REGIONS,
+                SparseLogistic.Options.DEFAULT, true, 1000, 0);
+        crawl.judge(0, 2); // two irrelevant swriter pages: p0 = 1/4, h = (0 + 2 x 1/4) / 4 = 1/8: factor 3/7
+        writer.update();
+        assertEquals(List.of(), crawl.askedRegions, "no region rose from nothing known (factor 1) to 3/7");
+        assertEquals(4, crawl.rescoredUrls.size(), "the best waiting URLs, the whole budget: 1 -> 3/7 each");
+        assertEquals(3.0 / 7, crawl.rescored.get(0).factor(), 1e-9);
+
+        crawl.judge(3, 0); // three relevant scalc pages: h/scalc rises from 3/7 to about 3.84
+        writer.update();
+        assertEquals("h/scalc", crawl.askedRegions.get(0), "the richest risen region first: " + crawl.askedRegions);
+        List<String> rescored = crawl.rescoredUrls.stream().map(LinkLearner.Waiting::url).toList();
+        assertTrue(rescored.contains("http://h/scalc/low.html"), rescored.toString());
+        // each rewritten lift moved by more than 10 % from the stored one (none stored: 1)
+        for (Lift l : crawl.rescored) {
+            assertTrue(Math.abs(Math.log(l.factor())) > Math.log(LinkLearner.CHANGE), l.toString());
+        }
+    }
+
+    @Test
+    void aRegionHasRisenWhenItsFactorGrewByAQuarterTheRichestFirst() {
+        RegionHarvest before = new RegionHarvest(new RegionHarvest.State(1, new RegionHarvest.Count(2, 1),
+                Map.of("h", new RegionHarvest.Count(2, 1), "h/a", new RegionHarvest.Count(1, 1))), 2);
+        RegionHarvest after = new RegionHarvest(new RegionHarvest.State(2, new RegionHarvest.Count(6, 3),
+                Map.of("h", new RegionHarvest.Count(6, 3), "h/a", new RegionHarvest.Count(3, 3),
+                        "h/b", new RegionHarvest.Count(3, 0), "h/c", new RegionHarvest.Count(2, 2))), 2);
+        // before: p0 = 2/4 = 0.5, h = (1 + 1) / 4 = 0.5, h/a = (1 + 1) / 3 = 2/3: factor 2; h/c unknown: factor 1
+        // after: p0 = 4/8 = 0.5, h = (3 + 1) / 8 = 0.5: factor 1 (no rise); h/a = (3 + 1) / 5 = 0.8: factor 4 (a rise
+        // of 2); h/b = (0 + 1) / 5 = 0.2: factor 0.25 (fell); h/c = (2 + 1) / 4 = 0.75: factor 3 (a rise of 3)
+        assertEquals(2.0, before.regionFactor("h/a"), 1e-9);
+        assertEquals(1.0, before.regionFactor("h/c"), 1e-9);
+        assertEquals(4.0, after.regionFactor("h/a"), 1e-9);
+        assertEquals(0.25, after.regionFactor("h/b"), 1e-9);
+        assertEquals(3.0, after.regionFactor("h/c"), 1e-9);
+        // h/c rose most, h/a is richer: the richest first
+        assertEquals(List.of("h/a", "h/c"), LinkLearner.risen(before, after));
     }
 
     @Test
@@ -131,9 +256,9 @@ class LinkLearnerTest {
     void noClassifierFromOneVerdictOnly() throws Exception {
         FakeCrawl crawl = new FakeCrawl();
         crawl.judge(20, 0);
-        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), SETTINGS, SparseLogistic.Options.DEFAULT,
-                true, 1000, 0);
-        assertFalse(writer.maybeRetrain());
+        LinkLearner writer = new LinkLearner(crawl, new MemoryStateStore(), CLASSIFIER_ONLY,
+                SparseLogistic.Options.DEFAULT, true, 1000, 0);
+        assertFalse(writer.update());
         assertNull(writer.current());
     }
 }

@@ -150,7 +150,7 @@ class LinkStrategiesTest {
 
     @Test
     void learnedIsItsPriorTimesTheClassifiersLift() {
-        LinkClassifier[] current = {null};
+        LinkScorer[] current = {null};
         LinkPrioritizer learned = LinkPrioritizers.forTopic(topic(Topic.Strategy.LEARNED, Topic.Focus.SOFT), Map.of(),
                 () -> current[0]);
         LinkPrioritizer topology = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT),
@@ -169,10 +169,21 @@ class LinkStrategiesTest {
         assertTrue(before.features().stream().anyMatch(t -> t.startsWith("a:kubernet")), before.features().toString());
         // after: p = sigmoid(-1 + 3) = sigmoid(2), odds e^2; trust 0.5: lift (e^2)^0.5 = e; the contribution itself
         // stays the prior's (the frontier multiplies)
-        current[0] = LinkClassifier.of(new LinkClassifier.State(4, 100, 100, 50, -1.0, Map.of("u:k8s", 3.0), 0.5));
+        current[0] = new LinkScorer(LinkClassifier.of(new LinkClassifier.State(4, 100, 100, 50, -1.0,
+                Map.of("u:k8s", 3.0), 0.5)), RegionHarvest.NONE, 4);
         ScoredLink after = learned.prioritize(parent, outlinks).get(0);
         assertEquals(Math.E, after.lift().factor(), 1e-9);
         assertEquals(4, after.lift().version());
+        // with the regions' harvest: example.org 3 of 4 relevant, example.org/k8s 2 of 2, the crawl 3 of 6:
+        // crawl p0 = 4/8 = 0.5; host (3 + 2 x 0.5) / (4 + 2) = 2/3; /k8s (2 + 2 x 2/3) / (2 + 2) = 5/6;
+        // region factor = odds(5/6) / odds(1/2) = 5; the lift e x 5
+        RegionHarvest regions = new RegionHarvest(new RegionHarvest.State(5, new RegionHarvest.Count(6, 3),
+                Map.of("example.org", new RegionHarvest.Count(4, 3),
+                        "example.org/k8s", new RegionHarvest.Count(2, 2))), 2);
+        current[0] = new LinkScorer(current[0].classifier(), regions, 5);
+        ScoredLink withRegions = learned.prioritize(parent, outlinks).get(0);
+        assertEquals(Math.E * 5, withRegions.lift().factor(), 1e-9);
+        assertEquals(5, withRegions.lift().version());
         assertEquals(topology.prioritize(parent, outlinks).get(0).priority(), after.priority(), EPS);
     }
 

@@ -10,6 +10,7 @@ import org.topicstorm.priority.Demotion;
 import org.topicstorm.priority.Lift;
 import org.topicstorm.priority.LinkClassifier;
 import org.topicstorm.priority.LinkLearner;
+import org.topicstorm.priority.RegionHarvest;
 import org.topicstorm.topic.LinkSettings;
 
 import java.util.ArrayList;
@@ -140,18 +141,55 @@ public final class MemoryFrontier implements LinkLearner.Crawl {
 
     @Override
     public List<LinkLearner.Waiting> bestWaiting(int max) {
+        return best(waiting, max);
+    }
+
+    @Override
+    public List<LinkLearner.Waiting> waitingIn(String region, int max) {
+        return best(waiting.stream().filter(u -> docs.get(u).regions().contains(region)).toList(), max);
+    }
+
+    /** Of these waiting URLs the {@code max} best, those with link features (as the search of EsLinkCrawl). */
+    private List<LinkLearner.Waiting> best(Collection<String> urls, int max) {
         List<StatusDoc> best = new ArrayList<>();
-        for (String url : waiting) {
+        for (String url : urls) {
             best.add(docs.get(url));
         }
         best.sort(FrontierReader.BEST_FIRST);
         List<LinkLearner.Waiting> out = new ArrayList<>();
         for (StatusDoc d : best.subList(0, Math.min(max, best.size()))) {
             if (!d.linkFeatures().isEmpty()) {
-                out.add(new LinkLearner.Waiting(d.url(), d.linkFeatures()));
+                out.add(new LinkLearner.Waiting(d.url(), d.linkFeatures(), d.lift()));
             }
         }
         return out;
+    }
+
+    @Override
+    public RegionHarvest.State regionCounts(int maxRegions) {
+        long judged = 0;
+        long relevant = 0;
+        Map<String, long[]> counts = new HashMap<>();
+        for (StatusDoc d : docs.values()) {
+            if (Status.FETCHED.name().equals(d.status())) {
+                boolean r = Boolean.TRUE.equals(d.relevant());
+                judged++;
+                relevant += r ? 1 : 0;
+                for (String region : d.regions()) {
+                    long[] c = counts.computeIfAbsent(region, k -> new long[2]);
+                    c[0]++;
+                    c[1] += r ? 1 : 0;
+                }
+            }
+        }
+        // the regions with most judged pages, as a terms aggregation returns them
+        Map<String, RegionHarvest.Count> regions = new HashMap<>();
+        counts.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<String, long[]> e) -> -e.getValue()[0])
+                        .thenComparing(Map.Entry::getKey))
+                .limit(maxRegions)
+                .forEach(e -> regions.put(e.getKey(), new RegionHarvest.Count(e.getValue()[0], e.getValue()[1])));
+        return new RegionHarvest.State(0, new RegionHarvest.Count(judged, relevant), regions);
     }
 
     /** The simulated clock of the current write: rescoring happens at the learner's "now". */
