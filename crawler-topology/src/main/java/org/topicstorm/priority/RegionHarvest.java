@@ -121,6 +121,30 @@ public final class RegionHarvest {
         return chain;
     }
 
+    /**
+     * A region as {@code stats} shows it.
+     *
+     * @param estimate the estimated chance that a URL of the region (and of no narrower region with judged pages) is
+     *                 relevant
+     */
+    public record Ranked(String region, Count count, double estimate) {
+    }
+
+    /**
+     * The {@code n} regions of at least {@code minJudged} judged pages with the highest estimates (or the lowest),
+     * ties by more judged pages, then by name: where the crawl found relevant pages, and where it found none.
+     */
+    public List<Ranked> ranked(int n, long minJudged, boolean richest) {
+        java.util.Comparator<Ranked> byEstimate = java.util.Comparator.comparingDouble(Ranked::estimate);
+        return state.regions().entrySet().stream()
+                .filter(e -> e.getValue().judged() >= minJudged)
+                .map(e -> new Ranked(e.getKey(), e.getValue(), estimate(chain(e.getKey()))))
+                .sorted((richest ? byEstimate.reversed() : byEstimate)
+                        .thenComparing(r -> -r.count().judged()).thenComparing(Ranked::region))
+                .limit(n)
+                .toList();
+    }
+
     /** p / (1 - p), p kept in [{@link Lift#MIN_P}, 1 - {@link Lift#MIN_P}]. */
     static double odds(double p) {
         double q = Math.max(Lift.MIN_P, Math.min(1 - Lift.MIN_P, p));

@@ -7,6 +7,7 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.CrawlState;
 import org.topicstorm.priority.LinkClassifier;
+import org.topicstorm.priority.RegionHarvest;
 import org.topicstorm.relevance.PageClassifier;
 import org.topicstorm.relevance.ThresholdTuner;
 import org.topicstorm.relevance.EsModelStateStore;
@@ -90,6 +91,7 @@ final class StatsCommand implements Callable<Integer> {
                 printAuthorities(out, stats);
             }
             printLinkClassifier(out, client, indices);
+            printRegions(out, client, indices);
             printJudging(out, client, indices);
         }
         out.flush();
@@ -134,6 +136,20 @@ final class StatsCommand implements Callable<Integer> {
         o.put("linkClassifier", store == null ? null : store.load(LinkClassifier.KIND, LinkClassifier.State.class)
                 .map(st -> Map.of("version", st.version(), "examples", st.examples(), "positives", st.positives(),
                         "trust", st.trust())).orElse(null));
+        o.put("regions", store == null ? null : store.load(RegionHarvest.KIND, RegionHarvest.State.class)
+                .map(st -> {
+                    RegionHarvest r = new RegionHarvest(st, 1);
+                    Map<String, Object> regions = new LinkedHashMap<>();
+                    regions.put("version", st.version());
+                    regions.put("judged", st.crawl().judged());
+                    regions.put("relevant", st.crawl().relevant());
+                    regions.put("counted", st.regions().size());
+                    regions.put("richest", r.ranked(top, MIN_REGION_PAGES, true).stream().map(StatsCommand::region)
+                            .toList());
+                    regions.put("poorest", r.ranked(top, MIN_REGION_PAGES, false).stream().map(StatsCommand::region)
+                            .toList());
+                    return regions;
+                }).orElse(null));
         o.put("threshold", store == null ? null : store.load(ThresholdTuner.KIND, ThresholdTuner.State.class)
                 .map(t -> Map.of("r", t.r(), "basis", t.basis().toString(), "settled", t.settled(),
                         "rounds", t.history().size())).orElse(null));
@@ -162,6 +178,44 @@ final class StatsCommand implements Callable<Integer> {
                 c.version(), c.state().examples(), c.state().positives(), c.state().trust());
         out.println("  towards relevant:   " + features(c.strongest(top, true)));
         out.println("  towards irrelevant: " + features(c.strongest(top, false)));
+    }
+
+    /** Regions with fewer judged pages are not listed: their estimate is mostly their surroundings'. */
+    static final int MIN_REGION_PAGES = 3;
+
+    private static Map<String, Object> region(RegionHarvest.Ranked r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("region", r.region());
+        m.put("judged", r.count().judged());
+        m.put("relevant", r.count().relevant());
+        return m;
+    }
+
+    /**
+     * Where the learned strategy found relevant pages, if the crawl counted regions: the regions (host, directory,
+     * file-name stem) of at least {@link #MIN_REGION_PAGES} judged pages with the most and the fewest relevant ones.
+     */
+    private void printRegions(PrintWriter out, ElasticsearchClient client, CrawlIndices indices)
+            throws java.io.IOException {
+        if (!client.indices().exists(e -> e.index(indices.model())).value()) {
+            return;
+        }
+        java.util.Optional<RegionHarvest.State> state = new EsModelStateStore(client, indices.model())
+                .load(RegionHarvest.KIND, RegionHarvest.State.class);
+        if (state.isEmpty() || state.get().regions().isEmpty()) {
+            return;
+        }
+        // shown with m = 1: the ranking, not the crawl's own pseudo-count, is what matters here
+        RegionHarvest r = new RegionHarvest(state.get(), 1);
+        out.printf("Where relevant pages are (learned strategy, %d regions of %d judged pages; host, directory, "
+                + "file-name stem*):%n", state.get().regions().size(), state.get().crawl().judged());
+        out.println("  richest: " + regions(r.ranked(top, MIN_REGION_PAGES, true)));
+        out.println("  poorest: " + regions(r.ranked(top, MIN_REGION_PAGES, false)));
+    }
+
+    private static String regions(List<RegionHarvest.Ranked> ranked) {
+        return ranked.isEmpty() ? "-" : String.join(", ", ranked.stream().map(r -> r.region() + " "
+                + r.count().relevant() + "/" + r.count().judged()).toList());
     }
 
     /**
