@@ -14,7 +14,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                              long minQueryIntervalMs,
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
                              long statusBatchQuietMs, boolean recordLinks, Schedule schedule, int maxAttempts,
-                             StatusWriter.BulkLimits bulkLimits, long queryRefreshMs) {
+                             StatusWriter.BulkLimits bulkLimits, long queryRefreshMs, int settlePages) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
@@ -26,6 +26,11 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
      * ({@link RefreshBeforeQuery}); -1 = never (the index's own 1 s refresh only).
      */
     public static final String QUERY_REFRESH_MS = "frontier.query.refresh.ms";
+    /**
+     * For this many acks and fails of a spout task (the crawl's start), a query waits for the task's URLs in flight
+     * ({@link FrontierFeed}); 0 = never.
+     */
+    public static final String SETTLE_PAGES = "frontier.query.settle.pages";
     public static final String PURGATORY_MS = "frontier.purgatory.ms";
     public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
     public static final String STATUS_BATCH_SIZE = "status.batch.size";
@@ -79,7 +84,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                         positive(conf, BULK_MAX_DOCS, StatusWriter.BulkLimits.DEFAULT.maxDocs(), 100_000),
                         positive(conf, BULK_MAX_BYTES, (int) StatusWriter.BulkLimits.DEFAULT.maxBytes(),
                                 Integer.MAX_VALUE)),
-                refreshInterval(conf));
+                refreshInterval(conf),
+                nonNegative(conf, SETTLE_PAGES, 100, 1_000_000));
     }
 
     private static long refreshInterval(Map<String, Object> conf) {

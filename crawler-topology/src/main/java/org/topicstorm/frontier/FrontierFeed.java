@@ -22,6 +22,13 @@ import org.topicstorm.topology.LogThrottle;
  * To keep that wait short, a query leaves out the URLs that are blocked anyway (acked during the purgatory: done,
  * though perhaps still due in the not yet refreshed index; or failed and backing off), and an ack or fail
  * triggers the next query at once instead of after the minimum interval.
+ *
+ * <p>The start of a crawl is different: the frontier knows only the seeds' outlinks, and a query triggered by the
+ * first ack would choose the next batch from the outlinks of whichever page was written first (a race that decided,
+ * in real crawls, whether the first pages came from an off-topic seed's site). For its first
+ * {@code settlePages} acks and fails, a query therefore waits until none of its URLs is in flight, or at most the
+ * minimum interval since the last query (a slow page cannot stall the crawl): each early batch is chosen knowing the
+ * outlinks of every page before it. Past that, throughput matters more than the last pages' outlinks.
  */
 public final class FrontierFeed {
 
@@ -43,9 +50,11 @@ public final class FrontierFeed {
     private final InFlight inFlight;
     private final long minQueryIntervalMs;
     private final long maxBufferAgeMs;
+    private final long settlePages;
     private final Executor executor;
     private final Deque<StatusDoc> buffer = new ArrayDeque<>();
     private CompletableFuture<List<StatusDoc>> pending;
+    /** When the last query started. */
     private long pendingStartedAt;
     private long bufferQueriedAt;
     private long nextQueryAt;
@@ -62,11 +71,24 @@ public final class FrontierFeed {
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
                         long maxBufferAgeMs, Executor executor) {
+        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, executor);
+    }
+
+    /**
+     * @param settlePages for this many acks and fails (the crawl's start, for this task), a query waits for the URLs
+     *                    in flight (at most {@code minQueryIntervalMs} after the last query); 0 = never
+     */
+    public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
+                        long maxBufferAgeMs, long settlePages, Executor executor) {
+        if (settlePages < 0) {
+            throw new IllegalArgumentException("settlePages must be >= 0, got " + settlePages);
+        }
         this.reader = reader;
         this.shard = shard;
         this.inFlight = inFlight;
         this.minQueryIntervalMs = minQueryIntervalMs;
         this.maxBufferAgeMs = maxBufferAgeMs;
+        this.settlePages = settlePages;
         this.executor = executor;
     }
 
@@ -102,7 +124,7 @@ public final class FrontierFeed {
 
     private void startQueryIfDue(long now) {
         // Acks and fails since the last query free places of their hosts: ask again without waiting.
-        if (pending == null && (now >= nextQueryAt || completions != completionsAtQuery)) {
+        if (pending == null && (now >= nextQueryAt || completions != completionsAtQuery) && !settling(now)) {
             completionsAtQuery = completions;
             pendingStartedAt = now;
             List<String> blocked = inFlight.blocked(now);
@@ -119,6 +141,15 @@ public final class FrontierFeed {
                 }
             }, executor);
         }
+    }
+
+    /**
+     * At the crawl's start, while URLs of the last batches are in flight and the minimum interval since the last
+     * query has not passed: their outlinks are not in the frontier yet, so the next batch waits for them.
+     */
+    private boolean settling(long now) {
+        // URLs in flight mean a query has run: pendingStartedAt is the last one's start
+        return completions < settlePages && inFlight.size() > 0 && now < pendingStartedAt + minQueryIntervalMs;
     }
 
     private void collectQuery(long now) {

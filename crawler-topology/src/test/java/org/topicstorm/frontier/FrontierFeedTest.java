@@ -4,16 +4,18 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The spout's logic against a scripted reader (queries run on the caller's thread). */
 class FrontierFeedTest {
 
-    /** A reader that returns the due docs not left out, and records each query. */
+    /** A reader that returns the due docs not left out, best first, and records each query. */
     private static final class ScriptedReader implements FrontierFeed.BatchReader {
         final List<StatusDoc> due = new ArrayList<>();
         final List<Long> queriedAt = new ArrayList<>();
@@ -23,7 +25,8 @@ class FrontierFeedTest {
         public List<StatusDoc> nextBatch(int shard, long now, Collection<String> done) {
             queriedAt.add(now);
             leftOut.add(List.copyOf(done));
-            return due.stream().filter(d -> !done.contains(d.url())).toList();
+            return due.stream().filter(d -> !done.contains(d.url()))
+                    .sorted(Comparator.comparingDouble(StatusDoc::priority).reversed()).toList();
         }
     }
 
@@ -94,5 +97,60 @@ class FrontierFeedTest {
         reader.due.remove(1);
         assertNull(feed.next(6000), "the stale entry is not emitted; the new query has nothing new");
         assertEquals(List.of(0L, 6000L), reader.queriedAt);
+    }
+
+    /** A feed whose start lasts {@code settlePages} completions, after it emitted two seeds a1 and b1 at 0 and 1. */
+    private static FrontierFeed withTwoSeedsInFlight(ScriptedReader reader, long settlePages) {
+        reader.due.add(doc("http://a.test/1", 0.9));
+        reader.due.add(doc("http://b.test/1", 0.5));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, settlePages,
+                Runnable::run);
+        assertEquals("http://a.test/1", feed.next(0).url());
+        assertEquals("http://b.test/1", feed.next(1).url());
+        return feed;
+    }
+
+    @Test
+    void atTheStartAQueryWaitsUntilNoUrlIsInFlight() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withTwoSeedsInFlight(reader, 10);
+        // the buffer is empty and both seeds are in flight: no query (without the wait: one at 2, finding nothing)
+        assertNull(feed.next(2));
+        feed.acked("http://a.test/1", 100);
+        reader.due.add(doc("http://a.test/2", 0.8)); // a1's outlink
+        assertNull(feed.next(101), "b1 is still in flight: its outlinks are not in the frontier yet");
+        assertEquals(List.of(0L), reader.queriedAt);
+        feed.acked("http://b.test/1", 200);
+        reader.due.add(doc("http://b.test/2", 0.95)); // b1's outlink, better than a1's
+        assertEquals("http://b.test/2", feed.next(201).url(), "chosen knowing both seeds' outlinks");
+        assertEquals(List.of(0L, 201L), reader.queriedAt);
+    }
+
+    @Test
+    void aSlowUrlHoldsTheStartsQueriesForAtMostTheMinimumInterval() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withTwoSeedsInFlight(reader, 10);
+        feed.acked("http://a.test/1", 50);
+        reader.due.add(doc("http://a.test/2", 0.8));
+        assertNull(feed.next(999), "b1 in flight, 999 ms after the last query");
+        assertEquals("http://a.test/2", feed.next(1000).url(), "1000 ms after the last query: asked anyway");
+        assertEquals(List.of(0L, 1000L), reader.queriedAt);
+    }
+
+    @Test
+    void pastTheStartAnAckTriggersAQueryAtOnceAgain() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withTwoSeedsInFlight(reader, 1); // one completion is the start
+        assertNull(feed.next(2));
+        feed.acked("http://a.test/1", 100);
+        reader.due.add(doc("http://a.test/2", 0.8));
+        assertEquals("http://a.test/2", feed.next(101).url(), "b1 in flight, but the start is over");
+        assertEquals(List.of(0L, 101L), reader.queriedAt);
+    }
+
+    @Test
+    void aNegativeStartIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, Runnable::run));
     }
 }

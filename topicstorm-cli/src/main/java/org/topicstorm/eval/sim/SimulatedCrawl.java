@@ -39,7 +39,9 @@ import java.util.Set;
  * scored and written) {@link Options#lag} rounds later, so a batch is chosen while the last rounds' pages are still
  * in the pipeline, as in the real crawl, where the spout queries again while earlier pages are being parsed and
  * written. The link learner checks for a retrain every {@link Options#learnerMillis} of the simulated clock, each
- * round taking {@link Options#roundMillis}. What it does not model: fetch errors of a real network, politeness
+ * round taking {@link Options#roundMillis}. At the crawl's start (the first {@link Options#settlePages} pages to
+ * arrive) a batch is chosen only once the last one has arrived, as the spout's queries wait for the URLs in flight
+ * then ({@code frontier.query.settle.pages}). What it does not model: fetch errors of a real network, politeness
  * delays (evaluation crawls have none), the near-duplicate check (it never changes a verdict), judgements.
  */
 public final class SimulatedCrawl {
@@ -53,16 +55,18 @@ public final class SimulatedCrawl {
      *                      batch is chosen knowing every page fetched so far)
      * @param roundMillis   simulated time per round
      * @param learnerMillis simulated time between the link learner's checks (topicstorm.model.sync.secs)
+     * @param settlePages   while fewer pages than this have arrived, the lag is 0
+     *                      (frontier.query.settle.pages)
      */
     public record Options(int pages, int maxHosts, int perHost, int maxRank, int lag, long roundMillis,
-                          long learnerMillis) {
+                          long learnerMillis, int settlePages) {
 
         public Options {
             if (pages < 1 || maxHosts < 1 || perHost < 1 || maxRank < 0 || lag < 0 || roundMillis < 1
-                    || learnerMillis < 1) {
+                    || learnerMillis < 1 || settlePages < 0) {
                 throw new IllegalArgumentException("invalid simulation options: " + pages + " pages, " + maxHosts
                         + " hosts, " + perHost + " per host, rank " + maxRank + ", lag " + lag + ", round "
-                        + roundMillis + " ms, learner " + learnerMillis + " ms");
+                        + roundMillis + " ms, learner " + learnerMillis + " ms, settle " + settlePages);
             }
         }
 
@@ -72,11 +76,12 @@ public final class SimulatedCrawl {
          */
         public static Options of(Map<String, Object> conf, int pages) {
             FrontierConfig f = FrontierConfig.fromConf(conf);
-            return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.maxRank(), 1, 400, 2000);
+            return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.maxRank(), 1, 400, 2000,
+                    f.settlePages());
         }
 
         public Options withLag(int rounds) {
-            return new Options(pages, maxHosts, perHost, maxRank, rounds, roundMillis, learnerMillis);
+            return new Options(pages, maxHosts, perHost, maxRank, rounds, roundMillis, learnerMillis, settlePages);
         }
     }
 
@@ -167,6 +172,7 @@ public final class SimulatedCrawl {
         List<Step> log = new ArrayList<>();
         Deque<List<InPipeline>> pipeline = new ArrayDeque<>();
         Set<String> inFlight = new HashSet<>();
+        int arrivedPages = 0;
         for (long round = 1; log.size() < options.pages(); round++) {
             long now = round * options.roundMillis();
             if (learner != null) {
@@ -189,13 +195,14 @@ public final class SimulatedCrawl {
             }
             pipeline.addLast(fetched);
             // nothing new was due: the crawl waits for the pages still in the pipeline
-            int keep = fetched.isEmpty() ? 0 : options.lag();
+            int keep = fetched.isEmpty() || arrivedPages < options.settlePages() ? 0 : options.lag();
             boolean arrived = false;
             while (pipeline.size() > keep) {
                 for (InPipeline p : pipeline.pollFirst()) {
                     arrive(p, scoring, frontier, now);
                     inFlight.remove(p.doc().url());
                     arrived = true;
+                    arrivedPages++;
                 }
             }
             if (fetched.isEmpty() && !arrived) {

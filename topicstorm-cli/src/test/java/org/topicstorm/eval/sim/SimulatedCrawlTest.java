@@ -12,6 +12,7 @@ import org.topicstorm.eval.EvalRunner;
 import org.topicstorm.eval.EvalTopic;
 import org.topicstorm.eval.FetchedPage;
 import org.topicstorm.eval.GroundTruth;
+import org.topicstorm.frontier.FrontierConfig;
 import org.topicstorm.topic.Topic;
 import org.topicstorm.topic.TopicLoader;
 import org.topicstorm.topology.CrawlConf;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -158,6 +160,28 @@ class SimulatedCrawlTest {
             assertTrue(order.indexOf(shallow) < order.indexOf(news("weather.html")),
                     shallow + " before weather: " + order);
         }
+    }
+
+    @Test
+    void theStartIsCrawledWithoutLagAsTheSpoutWaitsThen() {
+        assertEquals(100, SimulatedCrawl.Options.of(conf, 20).settlePages(), "the default");
+        // one URL a batch, so that a batch chosen before the last pages' outlinks arrived is another batch
+        Map<String, Object> settled = new java.util.HashMap<>(conf);
+        settled.put(FrontierConfig.MAX_URLS_PER_HOST, 1);
+        settled.put(FrontierConfig.MAX_RANK, 1);
+        Map<String, Object> never = new java.util.HashMap<>(settled);
+        settled.put(FrontierConfig.SETTLE_PAGES, 50);
+        never.put(FrontierConfig.SETTLE_PAGES, 0);
+        assertEquals(50, SimulatedCrawl.Options.of(settled, 20).settlePages());
+        List<String> noLag = urls(crawl(never, 0));
+        assertNotEquals(noLag, urls(crawl(never, 2)), "on this site a lag of 2 rounds changes the order");
+        // while fewer pages than settle.pages have arrived, a lag of 2 rounds is no lag
+        assertEquals(noLag, urls(crawl(settled, 2)));
+    }
+
+    private static List<FetchedPage> crawl(Map<String, Object> c, int lag) {
+        return new SimulatedCrawl(topic("learned"), c, new ServedPages(c), SimulatedCrawl.Options.of(c, 20)
+                .withLag(lag)).run();
     }
 
     @Test
