@@ -1,10 +1,9 @@
-# usage: python3 table-learned.py DIR  (DIR = OUT/G of run-learned.sh): recall@|R| / crawler P / crawler R per topic
+# usage: python3 table-learned.py DIR  (DIR = OUT/G of run-learned.sh, or OUT/G or OUT/0 of
+# ../judgements-2026-11-27/run-new7.sh): recall@|R| / crawler P / crawler R per topic (each subdirectory of DIR)
 import os, re, sys
 root = sys.argv[1]
-topics = ['lo-basic-en', 'lo-calc-en', 'lo-calc-zh', 'lo-impress-en', 'lo-writer-zh', 'pg-catalogs-en', 'pg-libpq-en',
-          'pg-plang-en', 'py-networking-en']
 rs, ps, rr = [], [], []
-for t in topics:
+for t in sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d))):
     f = f'{root}/{t}/log.txt'
     if not os.path.exists(f):
         continue
@@ -13,10 +12,11 @@ for t in topics:
     if not m:
         print(t, 'no result')
         continue
-    hdr = re.search(r'^(strategy.*)$', txt, re.M).group(1).split()
-    cols = m.group(1).split()
-    rec = cols[hdr.index([k for k in hdr if k.startswith('recall@|R|')][0])]
-    p, r = cols[-3], cols[-2]
+    # column names are separated by two or more spaces ("crawler P"); values are single words
+    hdr = re.split(r'\s{2,}', re.search(r'^(strategy.*)$', txt, re.M).group(1).strip())
+    cols = dict(zip(hdr, m.group(1).split()))
+    rec = cols[[k for k in hdr if k.startswith('recall@|R|')][0]]
+    p, r = cols['crawler P'], cols['crawler R']
     o = re.search(r'Oracle: (\d+) judgements', txt)
     print(f'| {t} | {rec} / {p} / {r} ({o.group(1) if o else 0}) |')
     rs.append(float(rec.rstrip('%'))); ps.append(float(p.rstrip('%'))); rr.append(float(r.rstrip('%')))

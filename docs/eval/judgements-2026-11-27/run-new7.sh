@@ -1,7 +1,7 @@
 #!/bin/bash
 # usage: EVAL_TREE=CHECKOUT OUT=DIR run-new7.sh : the seven topics added in session 14, strategy learned, |R| pages,
 # the page classifier with self-tuning and 100 oracle judgements (setting G of ../judgements-2026-11-24/run.sh), and
-# the same without judgements (keywords, setting 0); then table.py OUT
+# the same without judgements (keywords, setting 0); then ../judgements-2026-11-24/table-learned.py OUT/G and OUT/0
 cd "${EVAL_TREE:-.}"
 declare -A R=([py-text-en]=9 [py-concurrency-en]=11 [pg-textsearch-en]=12 [pg-replication-en]=23 [lo-math-en]=81 [lo-base-en]=85 [lo-writer-en]=406)
 for t in py-text-en py-concurrency-en pg-textsearch-en pg-replication-en lo-math-en lo-base-en lo-writer-en; do
