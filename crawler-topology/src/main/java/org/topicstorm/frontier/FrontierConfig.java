@@ -14,7 +14,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                              long minQueryIntervalMs,
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
                              long statusBatchQuietMs, boolean recordLinks, Schedule schedule, int maxAttempts,
-                             StatusWriter.BulkLimits bulkLimits, long queryRefreshMs, int settlePages) {
+                             StatusWriter.BulkLimits bulkLimits, long queryRefreshMs, int settlePages,
+                             long settleMaxMs) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
@@ -31,6 +32,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
      * ({@link FrontierFeed}); 0 = never.
      */
     public static final String SETTLE_PAGES = "frontier.query.settle.pages";
+    /** ... but at most this many milliseconds after the task's last query. */
+    public static final String SETTLE_MAX_MS = "frontier.query.settle.max.ms";
     public static final String PURGATORY_MS = "frontier.purgatory.ms";
     public static final String RETRY_BACKOFF_MS = "frontier.retry.backoff.ms";
     public static final String STATUS_BATCH_SIZE = "status.batch.size";
@@ -85,7 +88,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                         positive(conf, BULK_MAX_BYTES, (int) StatusWriter.BulkLimits.DEFAULT.maxBytes(),
                                 Integer.MAX_VALUE)),
                 refreshInterval(conf),
-                nonNegative(conf, SETTLE_PAGES, 100, 1_000_000));
+                nonNegative(conf, SETTLE_PAGES, 100, 1_000_000),
+                nonNegative(conf, SETTLE_MAX_MS, 5000, 600_000));
     }
 
     private static long refreshInterval(Map<String, Object> conf) {

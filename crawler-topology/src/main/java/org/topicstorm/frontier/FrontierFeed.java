@@ -26,9 +26,12 @@ import org.topicstorm.topology.LogThrottle;
  * <p>The start of a crawl is different: the frontier knows only the seeds' outlinks, and a query triggered by the
  * first ack would choose the next batch from the outlinks of whichever page was written first (a race that decided,
  * in real crawls, whether the first pages came from an off-topic seed's site). For its first
- * {@code settlePages} acks and fails, a query therefore waits until none of its URLs is in flight, or at most the
- * minimum interval since the last query (a slow page cannot stall the crawl): each early batch is chosen knowing the
- * outlinks of every page before it. Past that, throughput matters more than the last pages' outlinks.
+ * {@code settlePages} acks and fails, a query therefore waits until none of its URLs is in flight, or at most
+ * {@code settleMaxMs} since the last query (a slow page cannot stall the crawl): each early batch is chosen knowing
+ * the outlinks of every page before it. Past that, throughput matters more than the last pages' outlinks. The wait has
+ * its own bound, not the minimum query interval: a page's outlinks are written about a second after its fetch (parse,
+ * relevance, the status writer's batch), and evaluation crawls query every 300 ms, which ended every wait before the
+ * slower seed's outlinks were in.
  */
 public final class FrontierFeed {
 
@@ -51,6 +54,7 @@ public final class FrontierFeed {
     private final long minQueryIntervalMs;
     private final long maxBufferAgeMs;
     private final long settlePages;
+    private final long settleMaxMs;
     private final Executor executor;
     private final Deque<StatusDoc> buffer = new ArrayDeque<>();
     private CompletableFuture<List<StatusDoc>> pending;
@@ -71,17 +75,19 @@ public final class FrontierFeed {
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
                         long maxBufferAgeMs, Executor executor) {
-        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, executor);
+        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, 0, executor);
     }
 
     /**
      * @param settlePages for this many acks and fails (the crawl's start, for this task), a query waits for the URLs
-     *                    in flight (at most {@code minQueryIntervalMs} after the last query); 0 = never
+     *                    in flight; 0 = never
+     * @param settleMaxMs ... but at most this many milliseconds after the last query
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
-                        long maxBufferAgeMs, long settlePages, Executor executor) {
-        if (settlePages < 0) {
-            throw new IllegalArgumentException("settlePages must be >= 0, got " + settlePages);
+                        long maxBufferAgeMs, long settlePages, long settleMaxMs, Executor executor) {
+        if (settlePages < 0 || settleMaxMs < 0) {
+            throw new IllegalArgumentException("settlePages and settleMaxMs must be >= 0, got " + settlePages
+                    + " and " + settleMaxMs);
         }
         this.reader = reader;
         this.shard = shard;
@@ -89,6 +95,7 @@ public final class FrontierFeed {
         this.minQueryIntervalMs = minQueryIntervalMs;
         this.maxBufferAgeMs = maxBufferAgeMs;
         this.settlePages = settlePages;
+        this.settleMaxMs = settleMaxMs;
         this.executor = executor;
     }
 
@@ -144,12 +151,12 @@ public final class FrontierFeed {
     }
 
     /**
-     * At the crawl's start, while URLs of the last batches are in flight and the minimum interval since the last
-     * query has not passed: their outlinks are not in the frontier yet, so the next batch waits for them.
+     * At the crawl's start, while URLs of the last batches are in flight and {@code settleMaxMs} since the last query
+     * have not passed: their outlinks are not in the frontier yet, so the next batch waits for them.
      */
     private boolean settling(long now) {
         // URLs in flight mean a query has run: pendingStartedAt is the last one's start
-        return completions < settlePages && inFlight.size() > 0 && now < pendingStartedAt + minQueryIntervalMs;
+        return completions < settlePages && inFlight.size() > 0 && now < pendingStartedAt + settleMaxMs;
     }
 
     private void collectQuery(long now) {

@@ -29,6 +29,8 @@ class FrontierConfigTest {
         assertEquals(3, c.schedule().maxFetchErrors());
         assertEquals(3, c.maxAttempts());
         assertEquals(new StatusWriter.BulkLimits(1000, 5 * 1024 * 1024), c.bulkLimits());
+        assertEquals(100, c.settlePages());
+        assertEquals(5000, c.settleMaxMs());
     }
 
     @Test
@@ -46,5 +48,9 @@ class FrontierConfigTest {
                 e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> FrontierConfig.fromConf(Map.of(FrontierConfig.MAX_HOSTS_PER_QUERY, 0)));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.SETTLE_MAX_MS, -1)));
+        assertTrue(e.getMessage().contains("'frontier.query.settle.max.ms' must be between 0 and 600000, got -1"),
+                e.getMessage());
     }
 }

@@ -99,11 +99,14 @@ class FrontierFeedTest {
         assertEquals(List.of(0L, 6000L), reader.queriedAt);
     }
 
-    /** A feed whose start lasts {@code settlePages} completions, after it emitted two seeds a1 and b1 at 0 and 1. */
+    /**
+     * A feed whose start lasts {@code settlePages} completions and waits at most 1000 ms (its minimum query interval is
+     * 300 ms, as in evaluation crawls), after it emitted two seeds a1 and b1 at 0 and 1.
+     */
     private static FrontierFeed withTwoSeedsInFlight(ScriptedReader reader, long settlePages) {
         reader.due.add(doc("http://a.test/1", 0.9));
         reader.due.add(doc("http://b.test/1", 0.5));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, settlePages,
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000,
                 Runnable::run);
         assertEquals("http://a.test/1", feed.next(0).url());
         assertEquals("http://b.test/1", feed.next(1).url());
@@ -127,11 +130,12 @@ class FrontierFeedTest {
     }
 
     @Test
-    void aSlowUrlHoldsTheStartsQueriesForAtMostTheMinimumInterval() {
+    void aSlowUrlHoldsTheStartsQueriesForAtMostTheSettleBoundNotTheMinimumInterval() {
         ScriptedReader reader = new ScriptedReader();
         FrontierFeed feed = withTwoSeedsInFlight(reader, 10);
         feed.acked("http://a.test/1", 50);
         reader.due.add(doc("http://a.test/2", 0.8));
+        assertNull(feed.next(301), "b1 in flight: the minimum interval (300 ms) does not end the wait");
         assertNull(feed.next(999), "b1 in flight, 999 ms after the last query");
         assertEquals("http://a.test/2", feed.next(1000).url(), "1000 ms after the last query: asked anyway");
         assertEquals(List.of(0L, 1000L), reader.queriedAt);
@@ -151,6 +155,8 @@ class FrontierFeedTest {
     @Test
     void aNegativeStartIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
-                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, Runnable::run));
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, 1000, Runnable::run));
+        assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, -1, Runnable::run));
     }
 }
