@@ -109,11 +109,8 @@ final class TopicSchema {
      */
     void validate(ObjectNode doc, BiConsumer<Field, String> problem) {
         // JSON has no infinity, so no schema can refuse one; YAML reads 1e400 as one
-        for (Field f : nonFinite(doc, Field.ROOT, new ArrayList<>())) {
-            problem.accept(f, "must be " + mustBe(f) + ", got the number " + valueAt(doc, f).asText());
-            remove(doc, f);
-        }
-        List<Field> wrong = new ArrayList<>();
+        List<Field> wrong = nonFinite(doc, Field.ROOT, new ArrayList<>());
+        wrong.forEach(f -> problem.accept(f, "must be " + mustBe(f) + ", got the number " + valueAt(doc, f).asText()));
         for (Error e : schema.validate(doc)) {
             Field at = field(e.getInstanceLocation());
             JsonNode value = e.getInstanceNode();
@@ -296,21 +293,20 @@ final class TopicSchema {
         Field f = Field.ROOT;
         for (int i = 0; i < location.getNameCount(); i++) {
             Object e = location.getElement(i);
-            if (e instanceof Integer n) {
-                f = f.at(n);
-            } else {
-                // in a mapping of data (a schema for additionalProperties, no such property), a key
-                String name = (String) e;
-                JsonNode props = keyword(schemaAt(f), "properties");
-                JsonNode more = keyword(schemaAt(f), "additionalProperties");
-                boolean data = (props == null || !props.has(name)) && more != null && more.isObject();
-                f = data ? f.key(name) : f.at(name);
-            }
+            f = e instanceof Integer n ? f.at(n) : inside(f, (String) e);
         }
         return f;
     }
 
-    private static List<Field> nonFinite(JsonNode node, Field at, List<Field> found) {
+    /** A name inside the mapping at a field: a key where the mapping holds data (keywords), else a property. */
+    private Field inside(Field mapping, String name) {
+        JsonNode props = keyword(schemaAt(mapping), "properties");
+        JsonNode more = keyword(schemaAt(mapping), "additionalProperties");
+        boolean data = (props == null || !props.has(name)) && more != null && more.isObject();
+        return data ? mapping.key(name) : mapping.at(name);
+    }
+
+    private List<Field> nonFinite(JsonNode node, Field at, List<Field> found) {
         if (node.isNumber() && !Double.isFinite(node.doubleValue())) {
             found.add(at);
         } else if (node.isArray()) {
@@ -318,7 +314,7 @@ final class TopicSchema {
                 nonFinite(node.get(i), at.at(i), found);
             }
         } else if (node.isObject()) {
-            node.fields().forEachRemaining(e -> nonFinite(e.getValue(), at.at(e.getKey()), found));
+            node.fields().forEachRemaining(e -> nonFinite(e.getValue(), inside(at, e.getKey()), found));
         }
         return found;
     }

@@ -180,6 +180,9 @@ class TopicLoaderTest {
         assertErrorIn("languages: []", "field 'languages': must be a non-empty list such as [en], got an empty list");
         assertErrorIn("keywords: {}", "field 'keywords': must be a non-empty mapping", "got an empty mapping");
         assertErrorIn("keywords: {cloud: 0}", "field 'keywords['cloud']': must be a number > 0, got the number 0");
+        // YAML reads 1e400 as infinity, which JSON (and so no schema) has
+        assertErrorIn("keywords: {cloud: 1e400}", "field 'keywords['cloud']': must be a number > 0, got the number "
+                + "Infinity");
         assertErrorIn("keywords: {' ': 1}", "field 'keywords[' ']': a keyword must not be blank");
         assertErrorIn("keywords: {Cloud: 1, cloud: 2}", "field 'keywords['cloud']': same keyword as 'Cloud'");
         assertErrorIn("seeds: []", "field 'seeds': must be a non-empty list");
