@@ -163,7 +163,7 @@ final class TopicSchema {
     /** The properties the schema lists for the mapping at a field, in the schema's (the documented) order. */
     List<String> properties(Field field) {
         JsonNode props = keyword(schemaAt(field), "properties");
-        return props == null ? List.of() : iterable(props.fieldNames()).toList();
+        return props == null ? List.of() : stream(props.fieldNames()).toList();
     }
 
     /**
@@ -190,10 +190,10 @@ final class TopicSchema {
             return i;
         }
         if (segment instanceof Key k) {
-            return node == null ? 0 : iterable(node.fieldNames()).toList().indexOf(k.key());
+            return node == null ? 0 : stream(node.fieldNames()).toList().indexOf(k.key());
         }
         JsonNode props = keyword(schemaNode, "properties");
-        return props == null ? -1 : iterable(props.fieldNames()).toList().indexOf((String) segment);
+        return props == null ? -1 : stream(props.fieldNames()).toList().indexOf((String) segment);
     }
 
     /**
@@ -349,7 +349,7 @@ final class TopicSchema {
         return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
     }
 
-    private static <T> java.util.stream.Stream<T> iterable(Iterator<T> it) {
+    private static <T> java.util.stream.Stream<T> stream(Iterator<T> it) {
         return StreamSupport.stream(((Iterable<T>) () -> it).spliterator(), false);
     }
 
