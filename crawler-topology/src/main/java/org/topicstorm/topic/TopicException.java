@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A topic file that cannot be used. Carries every problem found (not only the first), each naming the file and
- * the field, e.g. {@code seeds/x.yaml: field 'threshold': must be between 0 and 1, got 1.5}.
+ * the field, e.g. {@code seeds/x.yaml: field 'threshold': must be a number between 0 and 1, got the number 1.5}.
  */
 public class TopicException extends RuntimeException {
 

@@ -149,7 +149,7 @@ class RelevanceBoltTest {
         Files.writeString(bad, TOPIC.replace("0.5", "5"));
         Map<String, Object> conf = new HashMap<>(Map.of(TopicStormConfig.TOPIC_FILE, bad.toString()));
         TopicException invalid = assertThrows(TopicException.class, () -> fresh.prepare(conf, null, collector));
-        assertEquals(bad + ": field 'threshold': must be between 0 and 1, got 5", invalid.getMessage());
+        assertEquals(bad + ": field 'threshold': must be a number between 0 and 1, got the number 5", invalid.getMessage());
     }
 
 

@@ -118,9 +118,9 @@ class TopicLoaderRelevanceTest {
                 relevance: {model: combination, combination: {word2vec: 1, combination: 2, keywords: 0}}
                 """, "c.yaml"));
         assertEquals(List.of(
-                "c.yaml: field 'relevance.combination.combination': unknown model; allowed: keywords, centroid, "
-                        + "seed-set, word2vec, classifier",
-                "c.yaml: field 'relevance.combination.keywords': the weight must be a number > 0, got the number 0",
+                "c.yaml: field 'relevance.combination.combination': unknown field; allowed fields are: keywords, "
+                        + "centroid, seed-set, word2vec, classifier",
+                "c.yaml: field 'relevance.combination.keywords': must be a number > 0, got the number 0",
                 "c.yaml: field 'relevance.word2vec.vectors': required when the word2vec model is used: the path of a "
                         + "word vectors file (word2vec binary or text format)"), e.errors());
     }
@@ -203,19 +203,20 @@ class TopicLoaderRelevanceTest {
                   classifier: {features: [keywords, magic, keywords], colour: red, threshold: 2}
                   self-tuning: {target: 1.5, step: 0.01, min-step: 0.05, min-pages: 0, when: never}
                 """, "b.yaml"));
+        // in the documented order of the fields: a mapping's own problem first, then its unknown fields
         assertEquals(List.of(
-                "b.yaml: field 'relevance.classifier.colour': unknown field; allowed fields are: features, terms, "
-                        + "min-judgements, threshold, url-words",
                 "b.yaml: field 'relevance.classifier': only allowed with model: classifier (or classifier in the "
                         + "combination)",
-                "b.yaml: field 'relevance.classifier.features[1]': unknown model the string 'magic'; allowed: "
-                        + "keywords, centroid, seed-set, word2vec",
+                "b.yaml: field 'relevance.classifier.colour': unknown field; allowed fields are: features, terms, "
+                        + "min-judgements, threshold, url-words",
+                "b.yaml: field 'relevance.classifier.features[1]': must be one of centroid, keywords, seed-set, "
+                        + "word2vec, got 'magic'",
                 "b.yaml: field 'relevance.classifier.features[2]': 'keywords' is listed twice",
                 "b.yaml: field 'relevance.classifier.threshold': must be a number between 0 and 1, got the number 2",
                 "b.yaml: field 'relevance.self-tuning.when': unknown field; allowed fields are: target, tolerance, "
                         + "step, min-step, min-pages",
-                "b.yaml: field 'relevance.self-tuning.min-step': must be > 0 and at most the step (0.01)",
                 "b.yaml: field 'relevance.self-tuning.target': must be a number between 0 and 1, got the number 1.5",
+                "b.yaml: field 'relevance.self-tuning.min-step': must be > 0 and at most the step (0.01)",
                 "b.yaml: field 'relevance.self-tuning.min-pages': must be a whole number between 1 and 10000, got "
                         + "the number 0"), e.errors());
     }

@@ -1,5 +1,9 @@
 package org.topicstorm.topic;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -117,7 +122,8 @@ class TopicLoaderTest {
 
         List<String> errors = e.errors();
         assertEquals(9, errors.size(), errors.toString());
-        assertTrue(errors.contains("seeds/x.yaml: field 'threshold': must be between 0 and 1, got 1.5"), errors.toString());
+        assertTrue(errors.contains("seeds/x.yaml: field 'threshold': must be a number between 0 and 1, got the number 1.5"),
+                errors.toString());
         for (String field : List.of("colour", "name", "languages[0]", "keywords['cloud']", "seeds[0]", "strategy",
                 "focus", "limits.max-pages")) {
             assertTrue(errors.stream().anyMatch(m -> m.startsWith("seeds/x.yaml: field '" + field + "': ")),
@@ -135,18 +141,22 @@ class TopicLoaderTest {
 
     @Test
     void wrongTypes() {
-        assertErrorIn("name: 42", "field 'name': must be a string, got the number 42");
-        assertErrorIn("name: [a]", "field 'name': must be a string, got a list");
+        assertErrorIn("name: 42", "field 'name': must be lower-case letters", "got the number 42");
+        assertErrorIn("name: [a]", "field 'name': must be lower-case letters", "got a list");
         assertError("threshold: '0.3'", "field 'threshold': must be a number between 0 and 1, got the string '0.3'");
         assertError("threshold: true", "field 'threshold': must be a number between 0 and 1, got the boolean true");
         assertError("strategy: 1", "field 'strategy': must be a string, got the number 1");
         assertError("limits: 5", "field 'limits': must be a mapping");
-        assertError("limits: {max-pages: 1.5}", "field 'limits.max-pages': must be a whole number >= 0");
-        assertError("limits: {max-depth: '3'}", "field 'limits.max-depth': must be a whole number >= 0");
+        assertError("limits: {max-pages: 1.5}", "field 'limits.max-pages': must be a whole number between 0 and "
+                + "9223372036854775807 (0 = no limit), got the number 1.5");
+        assertError("limits: {max-depth: '3'}", "field 'limits.max-depth': must be a whole number between 0 and "
+                + "2147483647 (0 = no limit), got the string '3'");
+        // JSON Schema's integer: a number without a fractional part, as 3.0
+        assertEquals(3, TopicLoader.fromString(MINIMAL + "limits: {max-depth: 3.0}", "t.yaml").limits().maxDepth());
         assertErrorIn("languages: en", "field 'languages': must be a non-empty list such as [en], got the string 'en'");
         assertErrorIn("languages: [1]", "field 'languages[0]': must be a string, got the number 1");
         assertErrorIn("keywords: [cloud]", "field 'keywords': must be a non-empty mapping of keyword to weight");
-        assertErrorIn("keywords: {cloud: high}", "field 'keywords['cloud']': the weight must be a number > 0, "
+        assertErrorIn("keywords: {cloud: high}", "field 'keywords['cloud']': must be a number > 0, "
                 + "got the string 'high'");
         assertErrorIn("seeds: https://example.org/", "field 'seeds': must be a non-empty list");
         assertErrorIn("seeds: [{url: x}]", "field 'seeds[0]': must be a string, got a mapping");
@@ -157,7 +167,7 @@ class TopicLoaderTest {
         assertErrorIn("name: -cloud", "field 'name': must be lower-case letters", "got '-cloud'");
         assertErrorIn("name: cloud.computing", "field 'name'", "got 'cloud.computing'");
         assertErrorIn("name: " + "a".repeat(101), "field 'name': must be at most 100 characters, got 101");
-        assertError("threshold: -0.1", "field 'threshold': must be between 0 and 1, got -0.1");
+        assertError("threshold: -0.1", "field 'threshold': must be a number between 0 and 1, got the number -0.1");
         assertError("strategy: Best-First", "field 'strategy': must be one of best-first, breadth-first, hub, learned, link-topology, got 'Best-First'");
         assertError("focus: medium", "field 'focus': must be one of hard, soft, got 'medium'");
         assertError("limits: {max-pages-per-host: -1}", "field 'limits.max-pages-per-host'", "whole number");
@@ -169,7 +179,10 @@ class TopicLoaderTest {
         assertErrorIn("languages: [en, en]", "field 'languages[1]': 'en' is listed twice");
         assertErrorIn("languages: []", "field 'languages': must be a non-empty list such as [en], got an empty list");
         assertErrorIn("keywords: {}", "field 'keywords': must be a non-empty mapping", "got an empty mapping");
-        assertErrorIn("keywords: {cloud: 0}", "field 'keywords['cloud']': the weight must be a number > 0, got 0");
+        assertErrorIn("keywords: {cloud: 0}", "field 'keywords['cloud']': must be a number > 0, got the number 0");
+        // YAML reads 1e400 as infinity, which JSON (and so no schema) has
+        assertErrorIn("keywords: {cloud: 1e400}", "field 'keywords['cloud']': must be a number > 0, got the number "
+                + "Infinity");
         assertErrorIn("keywords: {' ': 1}", "field 'keywords[' ']': a keyword must not be blank");
         assertErrorIn("keywords: {Cloud: 1, cloud: 2}", "field 'keywords['cloud']': same keyword as 'Cloud'");
         assertErrorIn("seeds: []", "field 'seeds': must be a non-empty list");
@@ -240,6 +253,35 @@ class TopicLoaderTest {
             assertTrue(food.keywords().containsKey(k), k);
         }
         assertTrue(food.seeds().contains("https://zh.wikipedia.org/zh-cn/%E9%A3%9F%E5%93%81%E5%AE%89%E5%85%A8"));
+    }
+
+    /**
+     * Every topic under seeds/ loads and is named as its file. An evaluation topic (seeds/eval) is read as the
+     * evaluation reads it (EvalTopic, module topicstorm-cli): without its evaluation section, its corpus:// seeds
+     * standing for the served pages' URLs.
+     */
+    @Test
+    void everyShippedTopicLoads() throws IOException {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(shippedSeedsDir())) {
+            files = walk.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(files.size() >= 18, files.toString());
+        for (Path file : files) {
+            ObjectNode node = (ObjectNode) yaml.readTree(file.toFile());
+            Topic t;
+            if (node.remove("evaluation") != null) {
+                ArrayNode seeds = (ArrayNode) node.get("seeds");
+                for (int i = 0; i < seeds.size(); i++) {
+                    seeds.set(i, seeds.get(i).asText().replace("corpus://", "http://corpus.test/"));
+                }
+                t = TopicLoader.fromString(yaml.writeValueAsString(node), file.toString(), file.getParent());
+            } else {
+                t = TopicLoader.load(file);
+            }
+            assertEquals(file.getFileName().toString().replace(".yaml", ""), t.name());
+        }
     }
 
     /** seeds/ at the repository root; Surefire runs in the module directory. */
