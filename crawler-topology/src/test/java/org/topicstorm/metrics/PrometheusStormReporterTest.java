@@ -3,6 +3,8 @@ package org.topicstorm.metrics;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.topicstorm.topology.CrawlConf;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -12,6 +14,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PrometheusStormReporterTest {
@@ -57,6 +62,29 @@ class PrometheusStormReporterTest {
         assertNull(s.port());
         assertNull(s.problem());
         assertEquals(0, settings(Map.of(), Map.of("port", 0), "6700").port());   // any free port
+    }
+
+    /** Local crawls open no port: the defaults list the reporter but set no port, and a crawl file may set one. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theDefaultsListTheReporterWithoutAPortAndACrawlFileCanSetOne(@TempDir Path tmp) throws IOException {
+        Map<String, Object> defaults = CrawlConf.defaults();
+        List<Map<String, Object>> reporters = (List<Map<String, Object>>) defaults.get("topology.metrics.reporters");
+        Map<String, Object> entry = reporters.stream()
+                .filter(r -> PrometheusStormReporter.class.getName().equals(r.get("class"))).findFirst().orElseThrow();
+        assertTrue(defaults.keySet().stream().noneMatch(k -> k.startsWith("topicstorm.metrics.prometheus.")),
+                "a default would override the cluster's storm.yaml");
+        assertNull(PrometheusStormReporter.settings(defaults, entry, "6700").port());
+        assertNull(PrometheusStormReporter.settings(defaults, entry, null).port());
+
+        Path file = tmp.resolve("crawl.yaml");
+        Files.writeString(file, "topicstorm.metrics.prometheus.port: 9400\n");
+        Map<String, Object> conf = CrawlConf.load(file);
+        assertEquals(9400, PrometheusStormReporter.settings(conf, entry, null).port());
+        Files.writeString(file, "topicstorm.metrics.prometheus.port.offset: 0\n");
+        assertEquals(file + ": key 'topicstorm.metrics.prometheus.port.offset' must be a whole number from 1 to "
+                + "65535, got the number 0",
+                assertThrows(CrawlConf.ConfException.class, () -> CrawlConf.load(file)).getMessage());
     }
 
     @Test
