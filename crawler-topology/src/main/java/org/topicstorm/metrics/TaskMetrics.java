@@ -7,8 +7,9 @@ import org.apache.storm.task.TopologyContext;
 
 /**
  * The Storm (metrics v2) metrics a crawl's components register, one set per task, and the names a platform team reads
- * them by. Storm's configured reporters ({@code topology.metrics.reporters}, JMX by default: see
- * storm-conf/topicstorm-default.yaml) publish them with the topology, component and task in the name. They count what
+ * them by. Storm's configured reporters ({@code topology.metrics.reporters}: JMX, and Prometheus once a port is set
+ * ({@link PrometheusStormReporter}); see storm-conf/topicstorm-default.yaml) publish them with the topology, component
+ * and task in the name (as labels for Prometheus). They count what
  * each task did, replays included; the crawl-wide figures (pages fetched and relevant, harvest rate over the whole
  * crawl) are in {@code <crawl>-metrics}, counted from the status index by {@link MetricsSpout}.
  *

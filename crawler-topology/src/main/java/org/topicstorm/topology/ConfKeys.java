@@ -131,6 +131,11 @@ public final class ConfKeys {
         bool("indexer.near.duplicates");
         bool("indexer.canonical");
         whole("metrics.interval.secs", 0, 86_400);
+        // PrometheusStormReporter (org.topicstorm.metrics): not in topicstorm-default.yaml, whose values a submitted
+        // topology would carry over a cluster's storm.yaml
+        whole("topicstorm.metrics.prometheus.port", 0, 65_535);
+        whole("topicstorm.metrics.prometheus.port.offset", 1, 65_535);
+        string("topicstorm.metrics.prometheus.host");
         whole("crawl.idle.stop.secs", 1, 86_400);
         whole("crawl.progress.secs", 1, 3600);
         // --- TopicStorm: executors of each component (crawler-cluster.flux.yaml)

@@ -282,6 +282,42 @@ class KubernetesManifestsIT {
         }
     }
 
+    /**
+     * Every worker serves Prometheus metrics on a port the reporter computes from storm.yaml for its slot, on every
+     * interface; the Supervisor declares each of these ports and a network policy lets them in from another
+     * namespace (the monitoring stack's).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void workersServePrometheusMetricsOnPortsTheSupervisorDeclaresAndPoliciesLetIn() throws Exception {
+        for (Map.Entry<String, List<JsonNode>> e : DOCS.entrySet()) {
+            List<JsonNode> docs = e.getValue();
+            String yaml = configMapNamed(docs, "storm-conf").get("storm.yaml").asText();
+            Map<String, Object> storm = YAML.readValue(yaml, Map.class);
+            JsonNode supervisor = docs.stream().filter(d -> kind(d).equals("Deployment")
+                    && name(d).equals("supervisor")).findFirst().orElseThrow();
+            Set<Integer> declared = new HashSet<>();
+            for (JsonNode c : podSpec(supervisor).get("containers")) {
+                stream(c.get("ports")).forEach(p -> declared.add(p.get("containerPort").asInt()));
+            }
+            for (Object slot : (List<Object>) storm.get("supervisor.slots.ports")) {
+                var settings = org.topicstorm.metrics.PrometheusStormReporter.settings(storm,
+                        Map.of("class", org.topicstorm.metrics.PrometheusStormReporter.class.getName()),
+                        slot.toString());
+                String what = e.getKey() + ": the worker of slot " + slot;
+                assertNotNull(settings.port(), what + " serves no metrics: " + settings.why());
+                assertEquals("0.0.0.0", settings.host(), what);
+                int port = settings.port();
+                assertTrue(declared.contains(port), what + ": port " + port + " is not a containerPort");
+                boolean allowed = policies(docs, Map.of("app", "supervisor"))
+                        .filter(rule -> stream(rule.get("ports")).anyMatch(p -> p.get("port").asInt() == port))
+                        .flatMap(rule -> stream(rule.get("from")))
+                        .anyMatch(peer -> peer.has("namespaceSelector"));
+                assertTrue(allowed, what + ": no network policy lets a scrape of port " + port + " in");
+            }
+        }
+    }
+
     /** The ingress rules of the policies that select pods with these labels. */
     private static java.util.stream.Stream<JsonNode> policies(List<JsonNode> docs, Map<String, String> podLabels) {
         return docs.stream().filter(d -> kind(d).equals("NetworkPolicy"))
