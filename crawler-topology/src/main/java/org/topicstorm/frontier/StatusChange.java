@@ -1,5 +1,6 @@
 package org.topicstorm.frontier;
 
+import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.priority.Demotion;
 
 import java.util.List;
@@ -26,6 +27,17 @@ public record StatusChange(List<StatusUpdate> before, StatusUpdate outcome, List
     /** The status documents it writes: its additions and its outcome. */
     public int documents() {
         return before.size() + (outcome == null ? 0 : 1);
+    }
+
+    /**
+     * Whether the tuple carried the outcome of a fetch: FETCHED, FETCH_ERROR, ERROR (robots.txt, an address the
+     * guard refused, a page that could not be parsed or judged) or REDIRECTION. Not a plain discovery, not a request
+     * the fetcher held back because its host asked to wait (nothing was sent), not a tuple that could not be read.
+     * What the status updater's {@link org.topicstorm.metrics.TaskMetrics#PAGES_FETCHED} counts.
+     */
+    public boolean isFetchOutcome() {
+        return outcome != null && outcome.status() != Status.DISCOVERED && !outcome.deferred()
+                && !outcome.isFailedAttempt();
     }
 
     public static StatusChange discovered(StatusUpdate u) {

@@ -51,6 +51,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
     private transient FetchClock fetchClock;
     private transient Timer writes;
     private transient Counter writeFailures;
+    private transient Counter fetched;
 
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
@@ -72,6 +73,7 @@ public class StatusUpdaterBolt extends BaseRichBolt {
         TaskMetrics metrics = TaskMetrics.of(context);
         this.writes = metrics.timer(TaskMetrics.STATUS_WRITE);
         this.writeFailures = metrics.counter(TaskMetrics.STATUS_WRITE_FAILURES);
+        this.fetched = metrics.counter(TaskMetrics.PAGES_FETCHED);
     }
 
     @Override
@@ -81,6 +83,9 @@ public class StatusUpdaterBolt extends BaseRichBolt {
             if (change == null) {
                 collector.fail(tuple);
                 return;
+            }
+            if (change.isFetchOutcome()) {
+                fetched.inc();
             }
             batch.add(tuple, change, System.currentTimeMillis(), change.documents());
         }

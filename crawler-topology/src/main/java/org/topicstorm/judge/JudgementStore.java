@@ -25,7 +25,8 @@ import java.util.Map;
 /**
  * The crawl's judgements in Elasticsearch ({@code <crawl>-judgements}), and the fetched pages they are about (their
  * status documents). Whoever judges (the {@code judge} command, an import, the evaluation's oracle) writes here; the
- * crawl's relevance writer task reads what is new each round ({@link #since}).
+ * crawl's relevance writer task reads what is new each round ({@link #since}). Which pages to ask about is the
+ * command line's business (its JudgeSampler), not the workers'.
  */
 public final class JudgementStore {
 
@@ -146,10 +147,6 @@ public final class JudgementStore {
         return out;
     }
 
-    /** Status fields a person or a sample does not need (the frontier's bookkeeping). */
-    private static final List<String> NOT_FOR_JUDGING = List.of("inlinkFrom", "inlinkScore", "linkFeatures",
-            "demotedBy", "metadata");
-
     /** The documents of a search's hits. */
     public static <T> List<T> sources(SearchResponse<T> r) {
         List<T> out = new ArrayList<>();
@@ -159,64 +156,5 @@ public final class JudgementStore {
             }
         }
         return out;
-    }
-
-    /** Candidates read on each side of the threshold, and at random, for a sample. */
-    static final int CANDIDATES = 200;
-
-    /**
-     * Pages to ask a person about ({@link JudgeSample}): {@code n} fetched pages not judged yet, half nearest the
-     * threshold and half drawn at random ({@code seed}), or all nearest when {@code nearOnly}; spread over hosts.
-     */
-    public List<StatusDoc> sample(double threshold, int n, boolean nearOnly, long seed) throws IOException {
-        Map<String, StatusDoc> byUrl = new LinkedHashMap<>();
-        List<JudgeSample.Candidate> near = candidates(nearThreshold(threshold, CANDIDATES), byUrl);
-        List<JudgeSample.Candidate> random = nearOnly ? List.of() : candidates(random(CANDIDATES, seed), byUrl);
-        java.util.Set<String> judged = of(byUrl.keySet()).keySet();
-        List<JudgeSample.Candidate> picked = nearOnly ? JudgeSample.pick(near, threshold, judged, n)
-                : JudgeSample.mixed(near, random, threshold, judged, n);
-        return picked.stream().map(c -> byUrl.get(c.url())).toList();
-    }
-
-    private static List<JudgeSample.Candidate> candidates(List<StatusDoc> docs, Map<String, StatusDoc> byUrl) {
-        List<JudgeSample.Candidate> out = new ArrayList<>(docs.size());
-        for (StatusDoc d : docs) {
-            out.add(new JudgeSample.Candidate(d.url(), d.host(), d.relevance()));
-            byUrl.putIfAbsent(d.url(), d);
-        }
-        return out;
-    }
-
-    /**
-     * Fetched and scored pages, the {@code max} nearest above {@code threshold} and the {@code max} nearest below it:
-     * where a judgement teaches most ({@link JudgeSample} picks among them).
-     */
-    public List<StatusDoc> nearThreshold(double threshold, int max) throws IOException {
-        List<StatusDoc> out = new ArrayList<>(nearest(threshold, max, true));
-        out.addAll(nearest(threshold, max, false));
-        return out;
-    }
-
-    /** Up to {@code max} fetched and scored pages drawn at random (a different draw for each {@code seed}). */
-    public List<StatusDoc> random(int max, long seed) throws IOException {
-        SearchResponse<StatusDoc> r = client.search(s -> s.index(indices.status()).size(max)
-                .trackTotalHits(t -> t.enabled(false))
-                .query(q -> q.functionScore(fs -> fs
-                        .query(fq -> fq.bool(b -> b.filter(f -> f.term(t -> t.field("status").value("FETCHED")))
-                                .filter(f -> f.exists(e -> e.field("relevance")))))
-                        .functions(fn -> fn.randomScore(rs -> rs.seed(Long.toString(seed)).field("_seq_no")))))
-                .source(src -> src.filter(f -> f.excludes(NOT_FOR_JUDGING))), StatusDoc.class);
-        return sources(r);
-    }
-
-    private List<StatusDoc> nearest(double threshold, int max, boolean above) throws IOException {
-        SearchResponse<StatusDoc> r = client.search(s -> s.index(indices.status()).size(max)
-                .trackTotalHits(t -> t.enabled(false))
-                .query(q -> q.bool(b -> b.filter(f -> f.term(t -> t.field("status").value("FETCHED")))
-                        .filter(f -> f.range(g -> g.number(n -> above ? n.field("relevance").gte(threshold)
-                                : n.field("relevance").lt(threshold))))))
-                .sort(o -> o.field(f -> f.field("relevance").order(above ? SortOrder.Asc : SortOrder.Desc)))
-                .source(src -> src.filter(f -> f.excludes(NOT_FOR_JUDGING))), StatusDoc.class);
-        return sources(r);
     }
 }

@@ -25,8 +25,17 @@ public final class TaskMetrics {
     /** Counter: URLs the spout task emitted. */
     public static final String EMITTED = "topicstorm.frontier.emitted";
     /**
+     * Counter: fetch outcomes the status updater task received: every URL the fetcher tried, whatever came of it
+     * (FETCHED, FETCH_ERROR, ERROR, REDIRECTION; robots.txt refusals and pages that could not be parsed included), not
+     * discoveries and not requests held back for a host that asked to wait (nothing was sent). A URL fetched again (a
+     * retry, a revisit, a replay after a failed write) counts again. Unlike the crawl-wide {@code fetched} of
+     * {@code <crawl>-metrics}, which counts the pages downloaded and judged, and unlike {@link #PAGES_JUDGED}.
+     */
+    public static final String PAGES_FETCHED = "topicstorm.pages.fetched";
+    /**
      * Counter: pages the relevance bolt judged (fetched and parsed); a page replayed after a failed write downstream
-     * is judged, and counted, again.
+     * is judged, and counted, again. Fetch errors, redirects and pages that are not HTML never reach it: see
+     * {@link #PAGES_FETCHED} for every fetch.
      */
     public static final String PAGES_JUDGED = "topicstorm.pages.judged";
     /** Counter: of those, the judgements "relevant". */

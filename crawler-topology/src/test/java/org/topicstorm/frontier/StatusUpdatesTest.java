@@ -206,6 +206,26 @@ class StatusUpdatesTest {
     }
 
     @Test
+    void everyFetchOutcomeCountsAsAFetchButNotADiscoveryADeferralOrAnUnreadableTuple() {
+        // what the status updater's topicstorm.pages.fetched counts
+        for (Status status : List.of(Status.FETCHED, Status.FETCH_ERROR, Status.ERROR, Status.REDIRECTION)) {
+            Metadata md = md(StatusUpdates.REDIRECT_TO, "http://a.test/next", StatusUpdates.FETCH_STATUS_CODE, "404");
+            assertTrue(updates.fromTuple("http://a.test/", md, status, List.of(), new Metadata()).isFetchOutcome(),
+                    status.name());
+        }
+        Metadata refused = md(StatusUpdates.FETCH_STATUS_CODE, "-3", "protocol." + FetchSignals.REFUSED, "10.0.0.1");
+        assertTrue(updates.fromTuple("http://a.test/", refused, Status.FETCH_ERROR, null, new Metadata())
+                .isFetchOutcome(), "a refused address is an outcome (ERROR)");
+        assertFalse(updates.fromTuple("http://a.test/x", md(CrawlMetadata.PARENT, "http://a.test/"),
+                Status.DISCOVERED, null, new Metadata()).isFetchOutcome(), "a discovery");
+        Metadata deferred = md(StatusUpdates.FETCH_STATUS_CODE, "-2", "protocol." + FetchSignals.DEFERRED,
+                "1700000120000");
+        assertFalse(updates.fromTuple("http://a.test/", deferred, Status.FETCH_ERROR, null, new Metadata())
+                .isFetchOutcome(), "nothing was sent");
+        assertFalse(StatusChange.failedAttempt("http://a.test/", "unreadable status tuple").isFetchOutcome());
+    }
+
+    @Test
     void unreadableNumbersBecomeHarmlessDefaults() {
         Metadata md = md(CrawlMetadata.PRIORITY, "NaN", CrawlMetadata.DEPTH, "-3", CrawlMetadata.DISTANCE, "x",
                 CrawlMetadata.RELEVANCE, "Infinity", CrawlMetadata.RELEVANT, "false");

@@ -100,6 +100,36 @@ class KubernetesManifestsIT {
         }
     }
 
+    /** The check is strict: a misspelled field, which the schemas alone let pass, is an error naming its path. */
+    @Test
+    void aMisspelledFieldIsRejectedWithItsPath() throws Exception {
+        List<JsonNode> docs = new ArrayList<>();
+        for (JsonNode doc : DOCS.get("dev")) {
+            JsonNode copy = doc.deepCopy();
+            if (kind(copy).equals("Deployment") && name(copy).equals("supervisor")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("spec")).put("replicass", 2);
+                ((com.fasterxml.jackson.databind.node.ObjectNode) copy.at("/spec/template/spec/containers/0"))
+                        .put("imagePullPolicyy", "Never");
+                // a map takes any key
+                ((com.fasterxml.jackson.databind.node.ObjectNode) copy.at("/metadata/labels")).put("any-key", "ok");
+            }
+            if (kind(copy).equals("Elasticsearch")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) copy.at("/spec/nodeSets/0")).put("cont", 1);
+            }
+            docs.add(copy);
+        }
+        StringBuilder yaml = new StringBuilder();
+        for (JsonNode doc : docs) {
+            yaml.append(YAML.writeValueAsString(doc));
+        }
+        String out = run(List.of("node", validator.resolve("validate.mjs").toString()), yaml.toString(), validator, 1);
+        assertTrue(out.contains("INVALID: apps/v1/Deployment supervisor: unknown fields (not in the schema): "
+                + "/spec/template/spec/containers/0/imagePullPolicyy, /spec/replicass"), out);
+        assertTrue(out.contains("INVALID: elasticsearch.k8s.elastic.co/v1/Elasticsearch topicstorm: unknown fields "
+                + "(not in the schema): /spec/nodeSets/0/cont"), out);
+        assertTrue(out.contains(" 2 with problems"), out);
+    }
+
     @Test
     void everyPodRunsUnprivilegedWithLimitsAndTheDaemonsWithProbes() {
         for (Map.Entry<String, List<JsonNode>> e : DOCS.entrySet()) {

@@ -97,7 +97,8 @@ final class ClusterCommand {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true,
-            description = "Which daemons run, and the topologies on the cluster. Exit code 3 when it is not running.")
+            description = "Which daemons run, and the topologies on the cluster. Exit code 3 when it is not running: "
+                    + "a daemon is missing, or Nimbus does not answer.")
     static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -115,25 +116,48 @@ final class ClusterCommand {
         }
     }
 
-    /**
-     * The status as one JSON object: running, home, daemons (name: pid), missing daemons, Nimbus's port and the
-     * clients' storm.yaml, and, when Nimbus answers, the Supervisors and topologies (else nimbusError).
-     *
-     * @return true if the whole cluster runs
-     */
+    /** Asks Nimbus for the cluster's summary; throws (a RuntimeException) when it does not answer. */
+    interface Nimbus {
+        ClusterSummary summary(Path stormYaml);
+    }
+
+    /** Nimbus through the clients' storm.yaml. */
+    static final Nimbus NIMBUS = stormYaml -> {
+        try (StormClient client = StormClient.connect(StormClient.Target.fromStormYaml(stormYaml))) {
+            return client.clusterSummary();
+        }
+    };
+
     static boolean printJson(LocalStormCluster cluster, PrintWriter out) throws java.io.IOException {
-        LocalStormCluster.Status status = cluster.status();
+        return printJson(cluster.status(), cluster.home(), cluster.logsDir(), NIMBUS, out);
+    }
+
+    static boolean printStatus(LocalStormCluster cluster, PrintWriter out) {
+        return printStatus(cluster.status(), cluster.home(), cluster.logsDir(), NIMBUS, out);
+    }
+
+    /**
+     * The status as one JSON object: running (every daemon runs and Nimbus answers: the exit code is 0 exactly when
+     * it is true), home, daemons (name: pid), missing daemons, Nimbus's port and the clients' storm.yaml, and, when
+     * Nimbus answers, the Supervisors and topologies (else nimbusError, when every daemon runs but Nimbus does not
+     * answer).
+     *
+     * @return true if the whole cluster runs and Nimbus answers
+     */
+    static boolean printJson(LocalStormCluster.Status status, Path home, Path logs, Nimbus nimbus, PrintWriter out)
+            throws java.io.IOException {
         Map<String, Object> fields = new java.util.LinkedHashMap<>();
         fields.put("running", status.running());
-        fields.put("home", cluster.home().toString());
+        fields.put("home", home.toString());
         fields.put("daemons", status.pids());
         fields.put("missing", LocalStormCluster.DAEMON_NAMES.stream().filter(d -> !status.pids().containsKey(d)).toList());
         fields.put("nimbusPort", status.pids().isEmpty() ? null : status.nimbusPort());
         fields.put("stormYaml", status.pids().isEmpty() ? null : status.stormYaml().toString());
-        fields.put("logs", cluster.logsDir().toString());
-        if (status.running()) {
-            try (StormClient client = StormClient.connect(StormClient.Target.fromStormYaml(status.stormYaml()))) {
-                ClusterSummary summary = client.clusterSummary();
+        fields.put("logs", logs.toString());
+        boolean running = status.running();
+        if (running) {
+            try {
+                ClusterSummary summary = nimbus.summary(status.stormYaml());
                 fields.put("supervisors", summary.get_supervisors_size());
                 fields.put("topologies", summary.get_topologies().stream().map(t -> {
                     Map<String, Object> topology = new java.util.LinkedHashMap<>();
@@ -144,19 +168,21 @@ final class ClusterCommand {
                     return topology;
                 }).toList());
             } catch (RuntimeException e) {
+                running = false;
+                fields.put("running", false); // keeps its place, first
                 fields.put("nimbusError", String.valueOf(e.getMessage()));
             }
         }
         out.println(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(fields));
         out.flush();
-        return status.running();
+        return running;
     }
 
-    /** @return true if the whole cluster runs */
-    static boolean printStatus(LocalStormCluster cluster, PrintWriter out) {
-        LocalStormCluster.Status status = cluster.status();
+    /** @return true if the whole cluster runs and Nimbus answers */
+    static boolean printStatus(LocalStormCluster.Status status, Path home, Path logs, Nimbus nimbus,
+                               PrintWriter out) {
         if (status.pids().isEmpty()) {
-            out.println("The local Storm cluster (" + cluster.home() + ") is not running.");
+            out.println("The local Storm cluster (" + home + ") is not running.");
             out.flush();
             return false;
         }
@@ -165,14 +191,15 @@ final class ClusterCommand {
         }
         for (String daemon : LocalStormCluster.DAEMON_NAMES) {
             if (!status.pids().containsKey(daemon)) {
-                out.printf("%-11s NOT RUNNING (log: %s)%n", daemon, cluster.logsDir().resolve(daemon + ".log"));
+                out.printf("%-11s NOT RUNNING (log: %s)%n", daemon, logs.resolve(daemon + ".log"));
             }
         }
         out.println("Nimbus: 127.0.0.1:" + status.nimbusPort() + "; configuration for clients: " + status.stormYaml());
-        out.println("Logs: " + cluster.logsDir() + " (workers: workers-artifacts/TOPOLOGY/PORT/worker.log)");
-        if (status.running()) {
-            try (StormClient client = StormClient.connect(StormClient.Target.fromStormYaml(status.stormYaml()))) {
-                ClusterSummary summary = client.clusterSummary();
+        out.println("Logs: " + logs + " (workers: workers-artifacts/TOPOLOGY/PORT/worker.log)");
+        boolean running = status.running();
+        if (running) {
+            try {
+                ClusterSummary summary = nimbus.summary(status.stormYaml());
                 out.println("Supervisors: " + summary.get_supervisors_size() + "; topologies: "
                         + summary.get_topologies_size());
                 for (TopologySummary t : summary.get_topologies()) {
@@ -180,10 +207,13 @@ final class ClusterCommand {
                             t.get_uptime_secs());
                 }
             } catch (RuntimeException e) {
-                out.println("Nimbus does not answer: " + e.getMessage());
+                running = false;
+                out.println("NOT RUNNING: the daemons' processes exist but Nimbus does not answer (" + e.getMessage()
+                        + "); see " + logs.resolve("nimbus.log") + ", or restart the cluster (cluster stop, then "
+                        + "cluster start)");
             }
         }
         out.flush();
-        return status.running();
+        return running;
     }
 }

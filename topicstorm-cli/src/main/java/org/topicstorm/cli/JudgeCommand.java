@@ -9,6 +9,7 @@ import org.topicstorm.judge.JudgeImport;
 import org.topicstorm.judge.JudgeSession;
 import org.topicstorm.judge.JudgeThreshold;
 import org.topicstorm.judge.Judgement;
+import org.topicstorm.judge.JudgeSampler;
 import org.topicstorm.judge.JudgementStore;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -149,7 +150,8 @@ final class JudgeCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             throw new IllegalStateException("crawl '" + crawlName + "': " + e.getMessage(), e);
         }
-        List<StatusDoc> picked = store.sample(r.value(), sample, nearOnly, System.currentTimeMillis());
+        List<StatusDoc> picked = new JudgeSampler(client, indices).sample(r.value(), sample, nearOnly,
+                System.currentTimeMillis());
         out.printf(Locale.ROOT, "Crawl '%s', threshold %s%n", crawlName, r);
         if (picked.isEmpty()) {
             out.printf("No page left to judge: every fetched page near the threshold%s is judged (%d judgements in "

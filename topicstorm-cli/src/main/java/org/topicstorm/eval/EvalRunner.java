@@ -7,6 +7,7 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.judge.JudgeSampler;
 import org.topicstorm.judge.JudgementStore;
 import org.topicstorm.parse.ParseConfig;
 import org.topicstorm.parse.ServedHostsFilter;
@@ -234,7 +235,8 @@ public final class EvalRunner {
             }
             ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf));
             EsModelStateStore models = new EsModelStateStore(es, indices.model());
-            JudgementOracle oracle = new JudgementOracle(new JudgementStore(es, indices), truth::isRelevant, () -> {
+            JudgementOracle oracle = new JudgementOracle(new JudgementStore(es, indices),
+                    new JudgeSampler(es, indices), truth::isRelevant, () -> {
                 try {
                     return CurrentThreshold.of(topic, models);
                 } catch (java.io.IOException | RuntimeException e) {

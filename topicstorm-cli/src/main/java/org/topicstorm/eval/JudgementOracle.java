@@ -3,6 +3,7 @@ package org.topicstorm.eval;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.judge.JudgeSampler;
 import org.topicstorm.judge.Judgement;
 import org.topicstorm.judge.JudgementStore;
 
@@ -14,7 +15,8 @@ import java.util.function.Predicate;
 
 /**
  * Plays the person who judges pages during an evaluation crawl: every round it picks fetched pages not yet judged
- * ({@link JudgementStore#sample}: half nearest the crawl's current threshold, half at random, spread over hosts) and answers from the corpus labels, until its budget is spent. So the judgement loop (self-tuning, the
+ * ({@link JudgeSampler#sample}: half nearest the crawl's current threshold, half at random, spread over hosts) and
+ * answers from the corpus labels, until its budget is spent. So the judgement loop (self-tuning, the
  * page classifier) runs unattended and is measured with a known number of judgements.
  */
 public final class JudgementOracle {
@@ -24,6 +26,7 @@ public final class JudgementOracle {
     public static final String WHO = "oracle";
 
     private final JudgementStore store;
+    private final JudgeSampler sampler;
     private final Predicate<String> relevant;
     private final DoubleSupplier threshold;
     private final int budget;
@@ -36,9 +39,10 @@ public final class JudgementOracle {
      * @param budget    judgements in all
      * @param perRound  judgements per round at most
      */
-    public JudgementOracle(JudgementStore store, Predicate<String> relevant, DoubleSupplier threshold, int budget,
-                           int perRound) {
+    public JudgementOracle(JudgementStore store, JudgeSampler sampler, Predicate<String> relevant,
+                           DoubleSupplier threshold, int budget, int perRound) {
         this.store = store;
+        this.sampler = sampler;
         this.relevant = relevant;
         this.threshold = threshold;
         this.budget = budget;
@@ -58,7 +62,7 @@ public final class JudgementOracle {
         }
         double r = threshold.getAsDouble();
         List<Judgement> out = new ArrayList<>();
-        for (StatusDoc d : store.sample(r, n, false, now)) {
+        for (StatusDoc d : sampler.sample(r, n, false, now)) {
             out.add(Judgement.of(d.url(), relevant.test(d.url()), WHO, now, d.relevance(), d.relevant()));
         }
         store.put(out);

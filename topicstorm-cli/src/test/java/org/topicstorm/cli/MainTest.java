@@ -68,6 +68,48 @@ class MainTest extends CliTest {
     }
 
     @Test
+    void clusterStatusIsNotRunningWhenTheDaemonsRunButNimbusDoesNotAnswer() throws IOException {
+        java.util.Map<String, Long> pids = new java.util.LinkedHashMap<>();
+        pids.put("zookeeper", 101L);
+        pids.put("nimbus", 102L);
+        pids.put("supervisor", 103L);
+        org.topicstorm.cluster.LocalStormCluster.Status up = new org.topicstorm.cluster.LocalStormCluster.Status(tmp,
+                pids, 6627, tmp.resolve("storm.yaml"));
+        Path logs = tmp.resolve("logs");
+        ClusterCommand.Nimbus silent = yaml -> {
+            throw new IllegalStateException("Cannot reach Nimbus 127.0.0.1:6627: Connection refused");
+        };
+        java.io.StringWriter text = new java.io.StringWriter();
+        assertEquals(false, ClusterCommand.printStatus(up, tmp, logs, silent, new java.io.PrintWriter(text)));
+        assertTrue(text.toString().contains("NOT RUNNING: the daemons' processes exist but Nimbus does not answer "
+                + "(Cannot reach Nimbus 127.0.0.1:6627: Connection refused); see " + logs.resolve("nimbus.log")),
+                text.toString());
+
+        java.io.StringWriter jsonText = new java.io.StringWriter();
+        assertEquals(false, ClusterCommand.printJson(up, tmp, logs, silent, new java.io.PrintWriter(jsonText)));
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(jsonText.toString());
+        assertEquals("running", json.fieldNames().next(), "running stays the first field");
+        assertEquals(false, json.get("running").asBoolean(true));
+        assertEquals(3, json.get("daemons").size());
+        assertEquals(0, json.get("missing").size());
+        assertEquals("Cannot reach Nimbus 127.0.0.1:6627: Connection refused", json.get("nimbusError").asText());
+        assertTrue(!json.has("topologies"), json.toString());
+
+        // when Nimbus answers, it runs
+        ClusterCommand.Nimbus answers = yaml -> new org.apache.storm.generated.ClusterSummary(java.util.List.of(),
+                java.util.List.of(), java.util.List.of());
+        java.io.StringWriter ok = new java.io.StringWriter();
+        assertEquals(true, ClusterCommand.printJson(up, tmp, logs, answers, new java.io.PrintWriter(ok)));
+        json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ok.toString());
+        assertEquals(true, json.get("running").asBoolean(false));
+        assertTrue(!json.has("nimbusError") && json.get("topologies").isEmpty(), json.toString());
+        java.io.StringWriter okText = new java.io.StringWriter();
+        assertEquals(true, ClusterCommand.printStatus(up, tmp, logs, answers, new java.io.PrintWriter(okText)));
+        assertTrue(okText.toString().contains("Supervisors: 0; topologies: 0"), okText.toString());
+    }
+
+    @Test
     void anErrorIsOneLineOnStderrWithExitCodeOne() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();

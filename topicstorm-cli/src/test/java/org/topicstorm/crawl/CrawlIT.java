@@ -289,6 +289,17 @@ class CrawlIT {
                 fetched + " fetched, " + relevant.size() + " relevant: " + last);
         assertEquals(judgedRelevant / judged, CrawlTestSupport.sum(last, before, TaskMetrics.HARVEST_RATE), 1e-9,
                 "one relevance task: " + last);
+        // the status updater counted every fetch outcome, errors and redirects included (each page was requested at
+        // most once, see above; a fetch error counts once per attempt, the last one turning it into an ERROR),
+        // discoveries not: more than the relevance bolt judged
+        long outcomes = status.values().stream().mapToLong(d -> switch (d.status()) {
+            case "DISCOVERED" -> 0;
+            case "FETCHED" -> d.fetchCount();
+            case "FETCH_ERROR" -> d.errorCount();
+            default -> Math.max(1, d.errorCount()); // ERROR (robots.txt, 404, not HTML, given up), REDIRECTION
+        }).sum();
+        assertEquals(outcomes, CrawlTestSupport.sum(last, before, TaskMetrics.PAGES_FETCHED), 0.0, last.toString());
+        assertTrue(outcomes > fetched, outcomes + " fetch outcomes, " + fetched + " fetched");
         // every URL with a fetch attempt was emitted; queries and writes were timed; nothing is in flight at the end
         long attempted = status.values().stream().filter(d -> d.fetchCount() > 0 || d.errorCount() > 0).count();
         assertTrue(CrawlTestSupport.sum(last, before, TaskMetrics.EMITTED) >= attempted, last.toString());

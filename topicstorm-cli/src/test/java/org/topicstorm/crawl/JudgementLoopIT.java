@@ -10,6 +10,7 @@ import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsTestNode;
 import org.topicstorm.eval.JudgementOracle;
 import org.topicstorm.frontier.StatusDoc;
+import org.topicstorm.judge.JudgeSampler;
 import org.topicstorm.judge.JudgementStore;
 import org.topicstorm.relevance.CurrentThreshold;
 import org.topicstorm.relevance.EsModelStateStore;
@@ -121,7 +122,8 @@ class JudgementLoopIT {
         indices.delete(client);
         EsModelStateStore models = new EsModelStateStore(client, indices.model());
         JudgementStore judgements = new JudgementStore(client, indices);
-        JudgementOracle oracle = new JudgementOracle(judgements, url -> url.contains("/bees/"), () -> {
+        JudgementOracle oracle = new JudgementOracle(judgements, new JudgeSampler(client, indices),
+                url -> url.contains("/bees/"), () -> {
             try {
                 return CurrentThreshold.of(topic, models);
             } catch (Exception e) {
@@ -189,7 +191,8 @@ class JudgementLoopIT {
         CrawlIndices indices = new CrawlIndices("crawl-it-judging-classifier");
         indices.delete(client);
         JudgementStore judgements = new JudgementStore(client, indices);
-        JudgementOracle oracle = new JudgementOracle(judgements, url -> url.contains("/bees/"), () -> 0.5, 24, 4);
+        JudgementOracle oracle = new JudgementOracle(judgements, new JudgeSampler(client, indices),
+                url -> url.contains("/bees/"), () -> 0.5, 24, 4);
         crawlJudgedBy(oracle, topicFile, indices);
         EsModelStateStore models = new EsModelStateStore(client, indices.model());
         PageClassifier.State learnt = models.load(PageClassifier.KIND, PageClassifier.State.class).orElseThrow();

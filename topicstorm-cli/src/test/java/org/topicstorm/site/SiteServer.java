@@ -16,9 +16,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A small web site served from memory by the JDK's HTTP server on 127.0.0.1 (a free port), for the demo and for
- * tests. Pages are added by path; every request is logged so a test can assert what a crawler fetched (and what
- * it did not). Only loopback: it is never reachable from another machine.
+ * A small web site served from memory by the JDK's HTTP server on 127.0.0.1 (a free port), for tests. Pages are
+ * added by path; every request is logged so a test can assert what a crawler fetched (and what it did not). Only loopback: it is never reachable from another machine.
  */
 public final class SiteServer implements AutoCloseable {
 

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The demo's web site: a small portal about renewable energy, cooking and football, served on 127.0.0.1, so that
- * a first crawl works offline. The renewable-energy region is what the demo topic looks for; the other two are
- * there to be avoided. One energy page (solar cookers) is reachable only through a cooking page.
+ * A test site (the first demo's, which now crawls the LibreOffice help): a small portal about renewable energy,
+ * cooking and football, served on 127.0.0.1, so that crawl tests work offline. The renewable-energy region is what
+ * its topic ({@link #TOPIC_KEYWORDS}) looks for; the other two are there to be avoided. One energy page (solar cookers) is reachable only through a cooking page.
  */
 public final class DemoSite {
 
