@@ -72,7 +72,8 @@ public final class PrometheusStormReporter implements StormReporter {
     private MetricRegistry registry;
     private MetricFilter filter = MetricFilter.ALL;
     private Settings settings;
-    private HTTPServer server;
+    /** written by start(), read by stop() and port(), which Storm may call from another thread */
+    private volatile HTTPServer server;
 
     /**
      * The settings from the reporter entry and the worker's configuration (see the class comment).
@@ -88,11 +89,12 @@ public final class PrometheusStormReporter implements StormReporter {
             return Settings.wrong("host must be an address, got " + host);
         }
         String address = host == null ? DEFAULT_HOST : (String) host;
-        if (offset != null && workerPort != null) {
-            Integer o = whole(offset, 1);
-            if (o == null) {
-                return Settings.wrong("port.offset must be a whole number from 1 to 65535, got " + offset);
-            }
+        // a wrong offset is said wherever it is set, also on a worker that would not use it (a local cluster's)
+        Integer o = offset == null ? null : whole(offset, 1);
+        if (offset != null && o == null) {
+            return Settings.wrong("port.offset must be a whole number from 1 to 65535, got " + offset);
+        }
+        if (o != null && workerPort != null) {
             int worker;
             try {
                 worker = Integer.parseInt(workerPort.strip());

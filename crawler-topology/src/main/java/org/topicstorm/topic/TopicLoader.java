@@ -139,8 +139,14 @@ public final class TopicLoader {
         try {
             bound = BIND.treeToValue(valid, TopicFile.class);
         } catch (JsonProcessingException e) {
-            // the schema let through what the records cannot hold: TopicSchemaTest keeps them in step
-            throw new IllegalStateException("topic.schema.json and TopicFile disagree: " + e.getOriginalMessage(), e);
+            // the schema let through what the records cannot hold (TopicSchemaTest keeps their fields in step; a
+            // number's range is the schema's): still the user's file, so name it and the field
+            String field = e instanceof com.fasterxml.jackson.databind.JsonMappingException m
+                    ? m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
+                    : "[" + r.getIndex() + "]").reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b).orElse("")
+                    : "";
+            throw new TopicException(source, List.of(source + ": field '" + field + "': cannot be read: "
+                    + e.getOriginalMessage()));
         }
         Topic topic = new Reader(problems, baseDir, checkFiles).read(bound, file);
         if (!problems.isEmpty()) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -111,6 +112,9 @@ final class TopicSchema {
         // JSON has no infinity, so no schema can refuse one; YAML reads 1e400 as one
         List<Field> wrong = nonFinite(doc, Field.ROOT, new ArrayList<>());
         wrong.forEach(f -> problem.accept(f, "must be " + mustBe(f) + ", got the number " + valueAt(doc, f).asText()));
+        // ... and the validator compares numbers as BigDecimal, which has no NaN or infinity: it sees them as text
+        // (a type error, reported above already), and their mapping does not look empty
+        wrong.forEach(f -> replace(doc, f, TextNode.valueOf(valueAt(doc, f).asText())));
         for (Error e : schema.validate(doc)) {
             Field at = field(e.getInstanceLocation());
             JsonNode value = e.getInstanceNode();
@@ -122,9 +126,11 @@ final class TopicSchema {
                     wrong.add(at.at(e.getProperty()));
                 }
                 case "type" -> {
-                    problem.accept(at, value.isNull()
-                            ? "has no value" + (isRequired(at) ? "" : " (leave the field out to use its default)")
-                            : "must be " + mustBe(at) + ", got " + describe(value));
+                    // a field left empty may be left out for its default; an empty list item or weight may not
+                    boolean property = !at.path().isEmpty() && at.path().get(at.path().size() - 1) instanceof String;
+                    problem.accept(at, !value.isNull() ? "must be " + mustBe(at) + ", got " + describe(value)
+                            : property ? "has no value" + (isRequired(at) ? "" : " (leave the field out to use its default)")
+                            : "must be " + mustBe(at) + ", got no value");
                     wrong.add(at);
                 }
                 case "enum" -> {
@@ -329,15 +335,24 @@ final class TopicSchema {
 
     /** Takes a value out of the document: a property is removed, a list item becomes null. */
     private static void remove(JsonNode doc, Field f) {
+        replace(doc, f, null);
+    }
+
+    /** Replaces a value of the document; null: a property is removed, a list item becomes null. */
+    private static void replace(JsonNode doc, Field f, JsonNode value) {
         if (f.path().isEmpty()) {
             return;
         }
         JsonNode parent = valueAt(doc, new Field(f.path().subList(0, f.path().size() - 1)));
         Object last = f.path().get(f.path().size() - 1);
         if (parent instanceof ArrayNode list && last instanceof Integer i && i < list.size()) {
-            list.set(i, NullNode.getInstance());
+            list.set(i, value == null ? NullNode.getInstance() : value);
         } else if (parent instanceof ObjectNode mapping) {
-            mapping.remove(name(last));
+            if (value == null) {
+                mapping.remove(name(last));
+            } else {
+                mapping.set(name(last), value);
+            }
         }
     }
 

@@ -91,6 +91,9 @@ class PrometheusStormReporterTest {
     void wrongSettingsAreProblemsNotPorts() {
         assertEquals("port.offset must be a whole number from 1 to 65535, got 0",
                 settings(Map.of(), Map.of("port.offset", 0), "6700").problem());
+        // also where no worker.port would use it (a local cluster's worker with a fixed port)
+        assertEquals("port.offset must be a whole number from 1 to 65535, got x",
+                settings(Map.of(), Map.of("port.offset", "x", "port", 9400), null).problem());
         assertEquals("worker port 65000 + port.offset 1000 is beyond 65535",
                 settings(Map.of(), Map.of("port.offset", 1000), "65000").problem());
         assertEquals("port must be a whole number from 0 to 65535, got 9400",

@@ -148,7 +148,18 @@ class TopicLoaderTest {
         assertError("strategy: 1", "field 'strategy': must be a string, got the number 1");
         assertError("limits: 5", "field 'limits': must be a mapping");
         assertError("limits: {max-pages: 1.5}", "field 'limits.max-pages': must be a whole number between 0 and "
-                + "9223372036854775807 (0 = no limit), got the number 1.5");
+                + "9007199254740991 (0 = no limit), got the number 1.5");
+        // a whole number past what a double holds exactly is refused by the schema, not a crash when bound
+        assertError("limits: {max-pages: 1e19}", "field 'limits.max-pages': must be a whole number between 0 and "
+                + "9007199254740991");
+        // YAML's not-a-number is refused by the parser, with its place (the schema's number checks have no NaN)
+        TopicException nan = assertThrows(TopicException.class,
+                () -> TopicLoader.fromString(MINIMAL + "threshold: .nan", "t.yaml"));
+        assertEquals(List.of("t.yaml: not valid YAML at line 5, column 16: Malformed numeric value '.nan'"),
+                nan.errors());
+        // an empty list item or weight has no default to fall back on
+        assertErrorIn("languages: [en, ~]", "field 'languages[1]': must be a string, got no value");
+        assertErrorIn("keywords: {cloud: }", "field 'keywords['cloud']': must be a number > 0, got no value");
         assertError("limits: {max-depth: '3'}", "field 'limits.max-depth': must be a whole number between 0 and "
                 + "2147483647 (0 = no limit), got the string '3'");
         // JSON Schema's integer: a number without a fractional part, as 3.0
