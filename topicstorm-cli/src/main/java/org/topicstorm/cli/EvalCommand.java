@@ -191,7 +191,7 @@ final class EvalCommand implements Callable<Integer> {
             return suite(out, time);
         }
         EvalTopic topic = EvalTopic.load(target.topicFile);
-        Map<String, Object> conf = conf();
+        Map<String, Object> conf = conf(out);
         EvalRunner.Options options = new EvalRunner.Options(
                 strategyNames(strategies != null ? strategies : TOPIC_STRATEGIES),
                 pages != null ? pages : TOPIC_PAGES, time, null, keepIndices, null, judging());
@@ -205,12 +205,32 @@ final class EvalCommand implements Callable<Integer> {
         return new EvalRunner.Judging(judgements, model, selfTuning, settings);
     }
 
-    private Map<String, Object> conf() throws java.io.IOException {
+    private Map<String, Object> conf(PrintWriter out) throws java.io.IOException {
         Map<String, Object> conf = CrawlConf.load(confFile);
+        if (confFile != null) {
+            overriddenByEval(CrawlConf.defaults(), conf, confFile)
+                    .forEach(warning -> println(out, "warning: " + warning));
+        }
         if (esUrl != null) {
             conf.put(EsSettings.ADDRESSES, List.of(esUrl));
         }
         return conf;
+    }
+
+    /**
+     * The keys a --conf file changes that every evaluation crawl sets anyway ({@link EvalRunner#EVAL_CONF}), said
+     * so: a session once measured a setting for an hour that such a key had cut short without a word.
+     *
+     * @param defaults the configuration without the file, {@code loaded} with it
+     */
+    static List<String> overriddenByEval(Map<String, Object> defaults, Map<String, Object> loaded, Path file) {
+        return EvalRunner.EVAL_CONF.entrySet().stream()
+                .filter(e -> loaded.containsKey(e.getKey())
+                        && !java.util.Objects.equals(loaded.get(e.getKey()), defaults.get(e.getKey())))
+                .map(e -> file + " sets " + e.getKey() + " to " + loaded.get(e.getKey())
+                        + ", but evaluation crawls use " + e.getValue() + " (corpora served on loopback)")
+                .sorted()
+                .toList();
     }
 
     /** {@code --suite DIR}: every topic read and every strategy checked before the first crawl. */
@@ -224,7 +244,7 @@ final class EvalCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }
-        Map<String, Object> conf = conf();
+        Map<String, Object> conf = conf(out);
         Path dir = outDir != null ? outDir : defaultOutDir("suite");
         println(out, "Suite " + target.suiteDir + ": " + topics.size() + " topics ("
                 + String.join(", ", topics.stream().map(EvalTopic::name).toList()) + "), strategies "

@@ -54,4 +54,18 @@ class EvalCommandTest extends CliTest {
         assertEquals(List.of("breadth-first", "best-first"),
                 EvalCommand.strategyNames(List.of("bfs", "Best", "breadth-first")));
     }
+
+    /** A --conf file's key that evaluation crawls set anyway is named in a warning; other keys are not. */
+    @Test
+    void aConfKeyTheEvaluationOverridesIsNamed() {
+        java.util.Map<String, Object> defaults = java.util.Map.of("frontier.query.min.interval.ms", 1000,
+                "frontier.query.max.rank", 10);
+        java.util.Map<String, Object> loaded = java.util.Map.of("frontier.query.min.interval.ms", 4000,
+                "frontier.query.max.rank", 50);
+        assertEquals(List.of("c.yaml sets frontier.query.min.interval.ms to 4000, but evaluation crawls use 300 "
+                        + "(corpora served on loopback)"),
+                EvalCommand.overriddenByEval(defaults, loaded, Path.of("c.yaml")));
+        assertEquals(List.of(), EvalCommand.overriddenByEval(defaults, defaults, Path.of("c.yaml")),
+                "the defaults themselves are no warning");
+    }
 }
