@@ -1,14 +1,12 @@
 package org.topicstorm.metrics;
 
-import com.codahale.metrics.Counter;
+import com.codahale.metrics.Counting;
 import com.codahale.metrics.Gauge;
-import com.codahale.metrics.Histogram;
-import com.codahale.metrics.Meter;
 import com.codahale.metrics.Metric;
 import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Sampling;
 import com.codahale.metrics.Snapshot;
-import com.codahale.metrics.Timer;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
@@ -166,7 +164,7 @@ public final class DropwizardCollector implements MultiCollector {
             }
             switch (kind) {
                 case COUNTER -> family.counters.add(CounterSnapshot.CounterDataPointSnapshot.builder()
-                        .value(metric instanceof Counter c ? c.getCount() : ((Meter) metric).getCount())
+                        .value(((Counting) metric).getCount())   // a Counter or a Meter
                         .labels(name.labels())
                         .build());
                 case GAUGE -> {
@@ -181,9 +179,10 @@ public final class DropwizardCollector implements MultiCollector {
                             .build());
                 }
                 case SUMMARY, TIMER_SUMMARY -> {
+                    // a Timer or a Histogram: both count and sample
                     boolean timer = kind == Kind.TIMER_SUMMARY;
-                    long count = timer ? ((Timer) metric).getCount() : ((Histogram) metric).getCount();
-                    Snapshot snapshot = timer ? ((Timer) metric).getSnapshot() : ((Histogram) metric).getSnapshot();
+                    long count = ((Counting) metric).getCount();
+                    Snapshot snapshot = ((Sampling) metric).getSnapshot();
                     Quantiles.Builder quantiles = Quantiles.builder();
                     for (double q : QUANTILES) {
                         double value = snapshot.size() == 0 ? Double.NaN : snapshot.getValue(q);

@@ -192,9 +192,10 @@ public final class PrometheusStormReporter implements StormReporter {
 
     @Override
     public void stop() {
-        if (server != null) {
-            server.close();
-            server = null;
+        HTTPServer s = server;
+        server = null;
+        if (s != null) {
+            s.close();
         }
     }
 
@@ -205,6 +206,7 @@ public final class PrometheusStormReporter implements StormReporter {
 
     /** The port being served, or -1. */
     public int port() {
-        return server == null ? -1 : server.getPort();
+        HTTPServer s = server;
+        return s == null ? -1 : s.getPort();
     }
 }

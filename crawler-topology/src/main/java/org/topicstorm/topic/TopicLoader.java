@@ -141,10 +141,12 @@ public final class TopicLoader {
         } catch (JsonProcessingException e) {
             // the schema let through what the records cannot hold (TopicSchemaTest keeps their fields in step; a
             // number's range is the schema's): still the user's file, so name it and the field
-            String field = e instanceof com.fasterxml.jackson.databind.JsonMappingException m
-                    ? m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                    : "[" + r.getIndex() + "]").reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b).orElse("")
-                    : "";
+            Field field = Field.ROOT;
+            if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
+                for (var r : m.getPath()) {
+                    field = r.getFieldName() != null ? field.at(r.getFieldName()) : field.at(r.getIndex());
+                }
+            }
             throw new TopicException(source, List.of(source + ": field '" + field + "': cannot be read: "
                     + e.getOriginalMessage()));
         }
