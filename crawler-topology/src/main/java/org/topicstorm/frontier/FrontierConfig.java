@@ -89,7 +89,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                                 Integer.MAX_VALUE)),
                 refreshInterval(conf),
                 nonNegative(conf, SETTLE_PAGES, 100, 1_000_000),
-                nonNegative(conf, SETTLE_MAX_MS, 5000, 600_000));
+                nonNegative(conf, SETTLE_MAX_MS, 2000, 600_000));
     }
 
     private static long refreshInterval(Map<String, Object> conf) {

@@ -30,7 +30,7 @@ class FrontierConfigTest {
         assertEquals(3, c.maxAttempts());
         assertEquals(new StatusWriter.BulkLimits(1000, 5 * 1024 * 1024), c.bulkLimits());
         assertEquals(100, c.settlePages());
-        assertEquals(5000, c.settleMaxMs());
+        assertEquals(2000, c.settleMaxMs());
     }
 
     @Test

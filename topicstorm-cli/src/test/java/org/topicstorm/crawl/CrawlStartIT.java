@@ -78,10 +78,11 @@ class CrawlStartIT {
                 """.formatted(site.url("/off"), site.url("/on")));
         CrawlIndices indices = new CrawlIndices(name);
         indices.delete(client);
-        // queries as often as evaluation crawls make them (300 ms): the wait for the slow seed (1.5 s) is bounded by
-        // frontier.query.settle.max.ms (default 5 s), not by this interval
+        // queries as often as evaluation crawls make them (300 ms): the wait for the slow seed (1.5 s, then its
+        // outlinks' write) is bounded by frontier.query.settle.max.ms, not by this interval; 5 s so that a loaded
+        // machine still sees the slow seed done within it
         CrawlTestSupport.crawl(topic, indices, Map.<String, Object>of(FrontierConfig.SETTLE_PAGES, settlePages,
-                FrontierConfig.MIN_QUERY_INTERVAL_MS, 300), 8);
+                FrontierConfig.MIN_QUERY_INTERVAL_MS, 300, FrontierConfig.SETTLE_MAX_MS, 5000), 8);
         return CrawlTestSupport.statusDocs(client, indices).values().stream()
                 .filter(d -> d.firstFetched() != null)
                 .sorted(Comparator.comparingLong(StatusDoc::firstFetched))
