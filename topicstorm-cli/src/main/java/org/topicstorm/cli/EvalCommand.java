@@ -108,6 +108,11 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--latency-ms", paramLabel = "N", description = "Delay of every corpus response. Default: 0.")
     long latencyMs;
 
+    @Option(names = "--politeness", paramLabel = "SECS", description = "Seconds the crawler waits between two "
+            + "requests to a host (fetcher.server.delay), as on real hosts, whose default is 1. Default: 0 (the "
+            + "corpora are served here).")
+    double politenessSecs;
+
     @Option(names = "--errors", paramLabel = "N",
             description = "False positives and false negatives listed for each run (each kind; the most confidently "
                     + "wrong first), after the table and in OUT/errors-STRATEGY.md; 0 = none. Default: 10. Not with "
@@ -184,6 +189,13 @@ final class EvalCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--simulate does not simulate judgements: leave out --judgements, or run real crawls");
         }
+        if (politenessSecs < 0 || politenessSecs > 60) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--politeness must be between 0 and 60 s");
+        }
+        if (simulate && politenessSecs > 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--simulate has no politeness delay: leave out --politeness, or run real crawls");
+        }
         if (simulateLag < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--simulate-lag must be at least 0");
         }
@@ -210,6 +222,9 @@ final class EvalCommand implements Callable<Integer> {
         if (confFile != null) {
             overriddenByEval(CrawlConf.defaults(), conf, confFile)
                     .forEach(warning -> println(out, "warning: " + warning));
+        }
+        if (politenessSecs > 0) {
+            conf.put(EvalRunner.POLITENESS_SECS, politenessSecs);
         }
         if (esUrl != null) {
             conf.put(EsSettings.ADDRESSES, List.of(esUrl));

@@ -134,10 +134,23 @@ public final class EvalRunner {
             // judgements reach the models within seconds, as the crawls last about a minute
             TopicStormConfig.MODEL_SYNC_SECS, ORACLE_ROUND_SECS);
 
-    /** The configuration of every evaluation crawl: {@code conf} with {@link #EVAL_CONF} over it, kept on the served hosts. */
+    /**
+     * Not a crawl setting: the politeness delay (seconds) `eval --politeness` asks for, which {@link #crawlConf} sets
+     * as fetcher.server.delay instead of {@link #EVAL_CONF}'s 0, to measure a crawl as it would run on real hosts.
+     */
+    public static final String POLITENESS_SECS = "eval.politeness.secs";
+
+    /**
+     * The configuration of every evaluation crawl: {@code conf} with {@link #EVAL_CONF} over it (the politeness
+     * delay {@link #POLITENESS_SECS} when given), kept on the served hosts.
+     */
     public static Map<String, Object> crawlConf(Map<String, Object> conf, CorpusServer server) {
         Map<String, Object> runConf = new HashMap<>(conf);
         runConf.putAll(EVAL_CONF);
+        Object politeness = runConf.remove(POLITENESS_SECS);
+        if (politeness != null) {
+            runConf.put("fetcher.server.delay", politeness);
+        }
         // the offline URL filter keeps a crawl on the hosts the server serves
         runConf.put(ServedHostsFilter.HOSTS, server.hostAuthorities());
         // the corpora are on loopback, which the address guard refuses: exactly the served addresses are let through

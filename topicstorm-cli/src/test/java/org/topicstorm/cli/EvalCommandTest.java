@@ -39,6 +39,16 @@ class EvalCommandTest extends CliTest {
     }
 
     @Test
+    void politenessIsSecondsForRealCrawls() {
+        assertEquals(2, run("eval", "--topic", "../seeds/eval/lo-calc-en.yaml", "--politeness", "-1"));
+        assertTrue(err.toString().contains("--politeness must be between 0 and 60 s"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("eval", "--suite", "../seeds/eval", "--simulate", "--politeness", "1"));
+        assertTrue(err.toString().contains("--simulate has no politeness delay"), err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
     void errorsIsACountForOneTopic() {
         assertEquals(2, run("eval", "--topic", "../seeds/eval/lo-calc-en.yaml", "--errors", "-1"));
         assertTrue(err.toString().contains("--errors must be at least 0"), err.toString());

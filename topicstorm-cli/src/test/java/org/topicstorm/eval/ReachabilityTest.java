@@ -85,6 +85,16 @@ class ReachabilityTest {
     }
 
     @Test
+    void anEvaluationCrawlHasNoPolitenessDelayUnlessAskedFor() throws IOException {
+        assertEquals(0.0, conf.get("fetcher.server.delay"), "the corpora are served here");
+        java.util.Map<String, Object> asked = new java.util.HashMap<>(CrawlConf.defaults());
+        asked.put(EvalRunner.POLITENESS_SECS, 1.5);
+        java.util.Map<String, Object> polite = EvalRunner.crawlConf(asked, server);
+        assertEquals(1.5, polite.get("fetcher.server.delay"));
+        assertEquals(false, polite.containsKey(EvalRunner.POLITENESS_SECS), "not a crawl setting");
+    }
+
+    @Test
     void theWalkFollowsOnlyLinksTheCrawlerFollows() throws Exception {
         assertEquals(5, truth.size());
         Reachability r = Reachability.walk(server, seeds("site/index.html"), conf, 0, truth);

@@ -168,6 +168,74 @@ class StatusWriterIT {
         assertEquals("FETCHED", doc(indices, page).status());
     }
 
+    /**
+     * Batches of pages written by four writers at once, as status updater tasks would, while the others add links
+     * to those very pages: a write from what a batch read before another writer's meets a version conflict and is
+     * merged again, so no writer's update is lost, neither an outcome nor a link. Writer w fetches pages p{w}-{k},
+     * each linking to the next writer's page of the same k (being fetched at the same time) and to a shared target
+     * t{k % 5}.
+     */
+    @Test
+    void concurrentBatchesOfPagesLoseNoUpdateOfAnotherWriter() throws Exception {
+        CrawlIndices indices = new CrawlIndices("writer-it-known");
+        indices.delete(client);
+        indices.ensure(client, 1);
+        int writers = 4;
+        int pages = 20;
+        java.util.function.BiFunction<Integer, Integer, String> pageUrl = (w, k) -> "http://known" + w + ".test/p" + k;
+        StatusWriter seeder = new StatusWriter(client, indices.status(), indices.links(), new StatusMerge(SCHEDULE),
+                Clock.systemUTC());
+        List<StatusUpdate> seeds = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            for (int k = 0; k < pages; k++) {
+                seeds.add(StatusUpdate.discovered(pageUrl.apply(w, k), 1, 0, 0, null, null));
+            }
+        }
+        assertTrue(allTrue(seeder.write(seeds)));
+
+        List<Thread> threads = new ArrayList<>();
+        List<Object> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int w = 0; w < writers; w++) {
+            int writer = w;
+            threads.add(new Thread(() -> {
+                StatusWriter own = new StatusWriter(client, indices.status(), indices.links(),
+                        new StatusMerge(SCHEDULE), Clock.systemUTC());
+                for (int from = 0; from < pages; from += 4) {
+                    List<StatusChange> batch = new ArrayList<>();
+                    for (int k = from; k < from + 4; k++) {
+                        batch.add(page(pageUrl.apply(writer, k), T0 + k, pageUrl.apply((writer + 1) % writers, k),
+                                "http://shared.test/t" + (k % 5)));
+                    }
+                    List<Fate> fates = own.writeChanges(batch);
+                    if (!fates.stream().allMatch(f -> f == Fate.STORED)) {
+                        problems.add(fates);
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertEquals(List.of(), problems);
+
+        for (int w = 0; w < writers; w++) {
+            for (int k = 0; k < pages; k++) {
+                StatusDoc d = doc(indices, pageUrl.apply(w, k));
+                assertEquals("FETCHED", d.status(), d.url());
+                String parent = pageUrl.apply((w + writers - 1) % writers, k);
+                assertEquals(List.of(UrlIds.id(parent)), d.inlinkFrom(), d.url() + ": its one parent's link kept");
+            }
+        }
+        // each shared target: linked from every writer's pages k with k % 5 == j, 4 writers x 4 pages
+        for (int j = 0; j < 5; j++) {
+            assertEquals(writers * pages / 5, doc(indices, "http://shared.test/t" + j).inlinkFrom().size());
+        }
+        for (int w = 0; w < writers; w++) {
+            assertEquals(1, linkDocsFrom(indices, pageUrl.apply(w, 7)));
+        }
+    }
+
     private static boolean allTrue(boolean[] ok) {
         for (boolean b : ok) {
             if (!b) {
