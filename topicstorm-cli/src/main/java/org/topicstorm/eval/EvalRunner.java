@@ -114,6 +114,9 @@ public final class EvalRunner {
         }
     }
 
+    /** StormCrawler's politeness delay between two requests to a host, in seconds. */
+    private static final String SERVER_DELAY = "fetcher.server.delay";
+
     /**
      * Settings every evaluation crawl gets (over the configuration given): the corpora are on loopback, so no
      * politeness delay is needed; short batch delays and query intervals, since a few hosts answering at once would
@@ -126,7 +129,7 @@ public final class EvalRunner {
      * addresses through ({@link #crawlConf}).
      */
     public static final Map<String, Object> EVAL_CONF = Map.of(
-            "fetcher.server.delay", 0.0,
+            SERVER_DELAY, 0.0,
             UrlFilterChain.CONFIG_FILE, "urlfilters-offline.json",
             "frontier.query.min.interval.ms", 300,
             CrawlRunner.IDLE_STOP_SECS, 5,
@@ -149,7 +152,7 @@ public final class EvalRunner {
         runConf.putAll(EVAL_CONF);
         Object politeness = runConf.remove(POLITENESS_SECS);
         if (politeness != null) {
-            runConf.put("fetcher.server.delay", politeness);
+            runConf.put(SERVER_DELAY, politeness);
         }
         // the offline URL filter keeps a crawl on the hosts the server serves
         runConf.put(ServedHostsFilter.HOSTS, server.hostAuthorities());

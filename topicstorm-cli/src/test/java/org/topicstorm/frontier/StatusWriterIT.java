@@ -177,12 +177,12 @@ class StatusWriterIT {
      */
     @Test
     void concurrentBatchesOfPagesLoseNoUpdateOfAnotherWriter() throws Exception {
-        CrawlIndices indices = new CrawlIndices("writer-it-known");
+        CrawlIndices indices = new CrawlIndices("writer-it-race");
         indices.delete(client);
         indices.ensure(client, 1);
         int writers = 4;
         int pages = 20;
-        java.util.function.BiFunction<Integer, Integer, String> pageUrl = (w, k) -> "http://known" + w + ".test/p" + k;
+        java.util.function.BiFunction<Integer, Integer, String> pageUrl = (w, k) -> "http://race" + w + ".test/p" + k;
         StatusWriter seeder = new StatusWriter(client, indices.status(), indices.links(), new StatusMerge(SCHEDULE),
                 Clock.systemUTC());
         List<StatusUpdate> seeds = new ArrayList<>();
