@@ -230,11 +230,15 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         List<StatusDoc> batch = new ArrayList<>();
         Map<String, Long> takenPerPattern = new java.util.HashMap<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
+        int firstPage = firstPageSize(pageSize, maxRank);
+        // a small first page is one more page, so that the scan can still read maxPages full ones
+        int pages = maxPages + (firstPage < pageSize ? 1 : 0);
         List<FieldValue> after = null;
         double floor = Double.NEGATIVE_INFINITY;
         boolean belowFloor = false;
-        for (int page = 0; page < maxPages && !quota.isFull() && !belowFloor; page++) {
-            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, pageSize);
+        for (int page = 0; page < pages && !quota.isFull() && !belowFloor; page++) {
+            int size = page == 0 ? firstPage : pageSize;
+            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, size);
             if (page == 0) {
                 floor = floor(hits.stream().map(Hit::source).toList(), maxRank);
             }
@@ -257,7 +261,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     }
                 }
             }
-            if (hits.size() < pageSize) {
+            if (hits.size() < size) {
                 break;
             }
             after = hits.get(hits.size() - 1).sort();
@@ -265,6 +269,23 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         batch.sort(BEST_FIRST);
         return batch;
     }
+
+    /**
+     * The size of the scan's first page. With a rank cut, a batch takes only URLs at or above the priority of the
+     * {@code maxRank}-th best, so the first page needs those and a margin for ties ({@link #TIE_MARGIN} x the cut);
+     * further ties come with the next pages. The full page ({@code maxHosts * perHost}, 500 by default) would have
+     * Elasticsearch load and the spout parse 50 documents for each one a focused batch takes: the fetch phase was
+     * the frontier query's largest cost (docs/benchmarks.md, "The frontier query's first page").
+     */
+    static int firstPageSize(int pageSize, int maxRank) {
+        if (maxRank <= 0) {
+            return pageSize;
+        }
+        return (int) Math.min(pageSize, (long) TIE_MARGIN * maxRank);
+    }
+
+    /** The first page of a scan with a rank cut holds this many times the cut's URLs. */
+    static final int TIE_MARGIN = 2;
 
     /**
      * The rank cut's floor: the priority of the {@code maxRank}-th of the shard's best due URLs (the first page of the
@@ -328,6 +349,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     }))
                     .sort(sort("priorityKey", SortOrder.Desc))
                     .sort(sort("discovered", SortOrder.Asc))
+                    // the last key makes the order total: search_after skips whatever ties the page's last hit
+                    .sort(sort("url", SortOrder.Asc))
                     .source(src -> src.filter(f -> f.excludes("inlinkFrom", "inlinkScore", "linkFeatures", "demotedBy", "page")));
             if (after != null) {
                 s.searchAfter(after);

@@ -51,4 +51,14 @@ class FrontierReaderChooseTest {
         assertEquals(Double.NEGATIVE_INFINITY, FrontierReader.floor(due, 3));
         assertEquals(Double.NEGATIVE_INFINITY, FrontierReader.floor(due, 0));
     }
+
+    @Test
+    void theScansFirstPageHoldsTwiceTheRankCutAndNoMoreThanAFullPage() {
+        assertEquals(20, FrontierReader.firstPageSize(500, 10));   // 2 x 10
+        assertEquals(2, FrontierReader.firstPageSize(500, 1));     // 2 x 1
+        assertEquals(500, FrontierReader.firstPageSize(500, 0));   // no cut: the full page
+        assertEquals(500, FrontierReader.firstPageSize(500, 300)); // 2 x 300 = 600 > 500
+        assertEquals(500, FrontierReader.firstPageSize(500, 250)); // 2 x 250 = 500
+        assertEquals(10_000, FrontierReader.firstPageSize(10_000, Integer.MAX_VALUE)); // no int overflow
+    }
 }

@@ -261,6 +261,33 @@ class FrontierIT {
     }
 
     @Test
+    void tiesAtTheRankCutBeyondTheScansFirstPageAreAllTaken() throws Exception {
+        // 40 hosts with 3 URLs each at 0.9, and 40 URLs at 0.2 on one host: with a cut at rank 10 the floor is 0.9,
+        // and its 120 ties run far past the scan's first page (2 x 10 hits): the next pages must bring them all,
+        // each host within its cap, and nothing below the floor.
+        CrawlIndices own = freshIndices("frontier-it-ties", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        for (int h = 0; h < 40; h++) {
+            for (int i = 0; i < 3; i++) {
+                found.add(StatusUpdate.discovered("http://tie" + h + ".test/p" + i, 0.9, 1, 0, null, null));
+            }
+        }
+        for (int i = 0; i < 40; i++) {
+            found.add(StatusUpdate.discovered("http://low.test/p" + i, 0.2, 1, 0, null, null));
+        }
+        writeAll(writer, found);
+        client.indices().refresh(r -> r.index(own.status()));
+        FrontierReader cut = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, 10);
+        List<StatusDoc> batch = cut.nextBatch(0, System.currentTimeMillis() + 1000);
+        assertEquals(120, batch.size());
+        assertTrue(batch.stream().allMatch(d -> d.priority() == 0.9));
+        assertEquals(40, batch.stream().map(StatusDoc::host).distinct().count());
+        own.delete(client);
+    }
+
+    @Test
     void aHostThatHadItsPagesIsLeftOutUntilTheCapIsRaised() throws Exception {
         // limits.max-pages-per-host 3: capped.test has had 3 pages fetched (one an error: a request is a request),
         // open.test 2; both have better waiting URLs than other.test
