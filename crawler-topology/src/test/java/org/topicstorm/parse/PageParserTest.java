@@ -337,6 +337,23 @@ class PageParserTest {
     }
 
     @Test
+    void markupFirstSkipsTheMagicNumbersButNotTheControlCharacterCheck() {
+        assertTrue(ContentSniffer.opensWithMarkup(utf8("<!DOCTYPE html><html>"), 21, 0));
+        assertTrue(ContentSniffer.opensWithMarkup(utf8(" \r\n\t<html>"), 10, 0));
+        assertTrue(ContentSniffer.opensWithMarkup(utf8("\uFEFF<html>"), 9, 3)); // UTF-8 mark, then a tag
+        assertFalse(ContentSniffer.opensWithMarkup(utf8("text <b>bold</b>"), 16, 0));
+        assertFalse(ContentSniffer.opensWithMarkup(utf8("   "), 3, 0));
+        assertFalse(ContentSniffer.opensWithMarkup(new byte[] {(byte) 0xFF, (byte) 0xFE, '<', 0}, 4, 2)); // UTF-16
+        // a tag and then random bytes: no magic number is tried, the share of control characters still rejects it
+        byte[] garbage = new byte[4096];
+        new java.util.Random(3).nextBytes(garbage);
+        System.arraycopy(utf8("<html>"), 0, garbage, 0, 6);
+        NotHtmlException e = assertThrows(NotHtmlException.class,
+                () -> parser.parse("https://a.example/blob", garbage, "text/html", null));
+        assertTrue(e.reason().endsWith("of the first 1024 bytes are control characters)"), e.reason());
+    }
+
+    @Test
     void textThatTikaTypesIsNotTakenForBinary() throws Exception {
         // XHTML with an XML declaration, a page opening with a comment, one with a byte order mark
         for (String page : List.of("<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><body>"
