@@ -50,11 +50,15 @@ public final class FrontierBench {
      * @param outlinksPerPage new URLs of the load that share a parent page: 1 = every URL its own parent; a crawl's
      *                   discoveries come as the outlinks of fetched pages (tens per page on the web)
      * @param maxPages   pages a frontier query scans at most (frontier.query.max.pages)
+     * @param maxRank    the rank cut of the spout's query (frontier.query.max.rank; 0 = none)
      */
     public record Options(int urls, int hosts, int batches, int warmup, int writers, int writeBatch, int updates,
                          int maxHosts, int perHost, boolean links, int warmupUrls, long seed, int outlinksPerPage,
-                         int maxPages) {
+                         int maxPages, int maxRank) {
         public Options {
+            if (maxRank < 0) {
+                throw new IllegalArgumentException("rank cut must be >= 0, got " + maxRank);
+            }
             positive("outlinks per page", outlinksPerPage);
             positive("query pages", maxPages);
             positive("urls", urls);
@@ -155,8 +159,12 @@ public final class FrontierBench {
         refresh();
 
         int expected = Math.min(o.hosts(), o.maxHosts()) * Math.min(o.perHost(), o.urls() / o.hosts());
+        if (o.maxRank() > 0) {
+            expected = Math.min(expected, o.maxRank()); // random priorities: the best URLs seldom tie
+        }
         out.accept("spout query: FrontierReader.nextBatch, maxHosts " + o.maxHosts() + ", perHost " + o.perHost()
-                + ", " + o.warmup() + " warm-up + " + o.batches() + " measured");
+                + ", rank cut " + (o.maxRank() == 0 ? "none" : o.maxRank()) + ", " + o.warmup() + " warm-up + "
+                + o.batches() + " measured");
         int[] size = new int[1];
         Latencies spout = spoutLatency(size);
         out.accept("  " + spout + ", " + size[0] + " URLs per batch (expected about " + expected + ")");
@@ -205,7 +213,7 @@ public final class FrontierBench {
             write("warm-up", scratch, o.warmupUrls(), i -> StatusUpdate.discovered(url(i, o.hosts()),
                     priorities[i % priorities.length], 1, 0, url(i + 1, o.hosts()), "page " + i));
             es.indices().refresh(r -> r.index(scratch.status()));
-            FrontierReader reader = new FrontierReader(es, scratch.status(), o.maxHosts(), o.perHost(), o.maxPages());
+            FrontierReader reader = reader(scratch);
             for (int b = 0; b < 20; b++) {
                 reader.nextBatch(0, System.currentTimeMillis());
             }
@@ -217,8 +225,13 @@ public final class FrontierBench {
         }
     }
 
+    /** The spout's query as a crawl runs it: its batch size, scan depth and rank cut. */
+    private FrontierReader reader(CrawlIndices target) {
+        return new FrontierReader(es, target.status(), o.maxHosts(), o.perHost(), o.maxPages(), null, o.maxRank());
+    }
+
     private Latencies spoutLatency(int[] size) throws IOException {
-        FrontierReader reader = new FrontierReader(es, indices.status(), o.maxHosts(), o.perHost(), o.maxPages());
+        FrontierReader reader = reader(indices);
         Latencies latencies = new Latencies();
         long esCpu = 0;
         for (int b = 0; b < o.warmup() + o.batches(); b++) {

@@ -65,6 +65,11 @@ final class BenchCommand {
                 + "parent page (1: each URL its own parent). Default: ${DEFAULT-VALUE}.")
         int outlinksPerPage = 1;
 
+        @Option(names = "--max-rank", paramLabel = "N", description = "The spout query's rank cut "
+                + "(frontier.query.max.rank; 0 = none, as this benchmark ran before 2026-11-27). Default: the "
+                + "crawl's (storm-conf/topicstorm-default.yaml).")
+        Integer maxRank;
+
         @Option(names = "--no-links",
                 description = "Do not record links (as with status.links.enabled false; the default records them).")
         boolean noLinks;
@@ -96,7 +101,7 @@ final class BenchCommand {
             FrontierConfig config = FrontierConfig.fromConf(CrawlConf.defaults());
             FrontierBench.Options options = new FrontierBench.Options(urls, hosts, batches, warmup, writers,
                     writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed,
-                    outlinksPerPage, config.maxQueryPages());
+                    outlinksPerPage, config.maxQueryPages(), maxRank == null ? config.maxRank() : maxRank);
             print.accept("machine: " + Machine.describe());
             try (BenchNode node = BenchNode.start(esUrl, print);
                  ElasticsearchClient es = EsClients.create(EsSettings.of(node.url()))) {
