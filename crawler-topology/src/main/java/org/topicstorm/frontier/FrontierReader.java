@@ -275,7 +275,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
      * {@code maxRank}-th best, so the first page needs those and a margin for ties ({@link #TIE_MARGIN} x the cut);
      * further ties come with the next pages. The full page ({@code maxHosts * perHost}, 500 by default) would have
      * Elasticsearch load and the spout parse 50 documents for each one a focused batch takes: the fetch phase was
-     * the frontier query's largest cost (docs/benchmarks.md, "The frontier query's first page").
+     * the frontier query's largest cost (docs/benchmarks.md, "Session 19").
      */
     static int firstPageSize(int pageSize, int maxRank) {
         if (maxRank <= 0) {

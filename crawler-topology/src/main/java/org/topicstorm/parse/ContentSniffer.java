@@ -48,7 +48,7 @@ final class ContentSniffer {
         }
         int bom = CharsetDetector.bomLength(content, length);
         // Markup first: no binary format opens with '<', so Tika's magic numbers need not be tried (they were a
-        // quarter of the parse's CPU time); the control-character check below still reads the first bytes.
+        // third of a small page's parse); the control-character check below still reads the first bytes.
         if (!opensWithMarkup(content, length, bom)) {
             MediaType sniffed = sniff(content, length);
             if (isBinary(sniffed)) {
@@ -83,7 +83,8 @@ final class ContentSniffer {
     }
 
     /**
-     * Whether the content's first byte after its byte order mark ({@code bom} bytes) and ASCII white space is '<':
+     * Whether the content's first byte after its byte order mark ({@code bom} bytes) and ASCII white space is
+     * {@code '<'}:
      * a tag, a comment, a doctype or an XML declaration. Every binary format has a magic number that starts
      * otherwise (images, archives, PDFs, executables, office files); a UTF-16 page (two-byte mark) is not read this
      * way and goes to Tika.
