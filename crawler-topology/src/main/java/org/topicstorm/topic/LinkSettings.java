@@ -134,6 +134,11 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
         }
     }
 
-    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 5, Learned.DEFAULT,
+    /**
+     * boilerplate-pages 3: two pages linking a target can be its neighbours in a chain (previous, next); a third is
+     * repetition. 5 until session 20 let four parents' contributions add up first, which put the pages every
+     * fetched page cites (reference pages, module indexes) ahead of the topic's own (docs/evaluation.md, session 20).
+     */
+    public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 3, Learned.DEFAULT,
             Siblings.DEFAULT);
 }

@@ -113,7 +113,7 @@ class LinkStrategiesTest {
 
     @Test
     void aBoilerplateLinkIsNotSummed() {
-        // boilerplate-pages 5 (default): the fifth distinct page of the host linking to /menu makes it boilerplate
+        // boilerplate-pages 3 (default): the third distinct page of the host linking to /menu makes it boilerplate
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT), Map.of());
         Outlink menu = new Outlink("https://example.org/menu.html", "About us", "");
         List<Aggregation> how = new java.util.ArrayList<>();
@@ -124,11 +124,11 @@ class LinkStrategiesTest {
             how.add(l.aggregation());
             priorities.add(l.priority());
         }
-        assertEquals(List.of(Aggregation.SUM, Aggregation.SUM, Aggregation.SUM, Aggregation.SUM, Aggregation.MAX,
+        assertEquals(List.of(Aggregation.SUM, Aggregation.SUM, Aggregation.MAX, Aggregation.MAX, Aggregation.MAX,
                 Aggregation.MAX), how);
         // same shape (tau 0.5) before, boilerplate (tau 0.4) after; Pi = 1 / 1 (one link, mean degree 1), L = 1
-        assertEquals(0.8 * 0.5, priorities.get(3), EPS);
-        assertEquals(0.8 * 0.4, priorities.get(4), EPS);
+        assertEquals(0.8 * 0.5, priorities.get(1), EPS);
+        assertEquals(0.8 * 0.4, priorities.get(2), EPS);
     }
 
     @Test

@@ -189,7 +189,7 @@ class LinkStrategiesIT {
     @Test
     void siteWideMenuLinksAreNotSummedOnceRecognisedAsBoilerplate(@TempDir Path tmp) throws Exception {
         // link-topology sums what parents give a URL; a menu on every page would make its targets the best-linked
-        // pages of the site. From the fifth page of the host linking a target (boilerplate-pages 5), the menu link
+        // pages of the site. From the third page of the host linking a target (boilerplate-pages 3), the menu link
         // only raises its URL to its own weight. 12 pages fetched: every waiting page is linked from all 12.
         CrawlIndices indices = new CrawlIndices("links-it-menu");
         indices.delete(client);
