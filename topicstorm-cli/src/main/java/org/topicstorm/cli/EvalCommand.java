@@ -83,6 +83,12 @@ final class EvalCommand implements Callable<Integer> {
                     + "of pages with one of its labels), so that the measures at |R| are taken exactly there.")
     Integer pages;
 
+    @Option(names = "--times-r", paramLabel = "K",
+            description = "With --suite: each crawl of a topic fetches K x |R| pages instead of |R| (1 to "
+                    + EvalSuite.MAX_TIMES_R + "); the summary's recall@end reads the longer crawl, recall@|R| "
+                    + "stays. Not with --pages.")
+    Integer timesR;
+
     @Option(names = "--at", paramLabel = "N", split = ",",
             description = "Numbers of pages at which a topic's table shows HR@n, recall@n and lift@n. Default: "
                     + "100,500; with --suite |R|/2 and |R| of each topic, plus any given here.")
@@ -170,6 +176,15 @@ final class EvalCommand implements Callable<Integer> {
         }
         if (pages != null && pages < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--pages must be at least 1");
+        }
+        if (timesR != null && (timesR < 1 || timesR > EvalSuite.MAX_TIMES_R)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--times-r must be between 1 and "
+                    + EvalSuite.MAX_TIMES_R);
+        }
+        if (timesR != null && (pages != null || target.suiteDir == null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), pages != null
+                    ? "--times-r and --pages both set a crawl's length: give one"
+                    : "--times-r is for --suite (a single topic takes --pages)");
         }
         if (judgements < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--judgements must be at least 0");
@@ -263,7 +278,8 @@ final class EvalCommand implements Callable<Integer> {
         Path dir = outDir != null ? outDir : defaultOutDir("suite");
         println(out, "Suite " + target.suiteDir + ": " + topics.size() + " topics ("
                 + String.join(", ", topics.stream().map(EvalTopic::name).toList()) + "), strategies "
-                + String.join(", ", names) + "; " + (pages == null ? "|R| pages" : pages + " pages")
+                + String.join(", ", names) + "; " + (pages != null ? pages + " pages"
+                : timesR != null && timesR > 1 ? timesR + " x |R| pages" : "|R| pages")
                 + " per crawl; output in " + dir);
         CorpusCatalog catalog = CorpusCatalog.openDefault();
         for (EvalTopic t : topics) {
@@ -280,10 +296,11 @@ final class EvalCommand implements Callable<Integer> {
                 new EvalSuite.Options(names, pages, time, points != null ? points : List.of(), keepIndices,
                         latencyMs, judging(), simulate
                         ? new SimulatedRunner.Settings(simulateLag, simulateVerdicts == SimulatedVerdicts.labels)
-                        : null), dir));
+                        : null, timesR == null ? 1 : timesR), dir));
         out.println();
         out.println("Suite summary (measures at n = |R| of each topic; reachable = pages of R reachable from the "
-                + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's):");
+                + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's; recall@end = recall at "
+                + "the crawl's page limit):");
         out.print(summary.table());
         out.println("Summary: " + dir.resolve("table.txt") + ", " + dir.resolve("table.csv") + ", "
                 + dir.resolve("means.csv") + ", " + dir.resolve("summary.md") + "; each topic's files in "

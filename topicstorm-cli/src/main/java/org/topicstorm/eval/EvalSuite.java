@@ -42,21 +42,29 @@ public final class EvalSuite {
 
     /**
      * @param strategies  strategy names as topic files spell them, in report order (see {@link #strategies})
-     * @param pages       pages per crawl, or null for |R| of each topic
+     * @param pages       pages per crawl, or null for {@code timesR} x |R| of each topic
      * @param maxTime     time limit of each crawl
      * @param points      more numbers of pages for each topic's own table, besides |R|/2 and |R|
      * @param keepIndices keep each crawl's indices (else deleted once measured)
      * @param latencyMs   delay of every corpus response
      * @param judging     the oracle's judgements and the relevance settings that use them
      * @param simulation  null: real crawls; else simulated ones ({@link SimulatedRunner}) with these settings
+     * @param timesR      without {@code pages}, each crawl of a topic is this many times its |R| long (1 to
+     *                    {@value #MAX_TIMES_R}): the summary's recall@end then reads a longer crawl than recall@|R|
      */
     public record Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
                           boolean keepIndices, long latencyMs, EvalRunner.Judging judging,
-                          SimulatedRunner.Settings simulation) {
+                          SimulatedRunner.Settings simulation, int timesR) {
 
         public Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
                        boolean keepIndices, long latencyMs) {
             this(strategies, pages, maxTime, points, keepIndices, latencyMs, EvalRunner.Judging.NONE, null);
+        }
+
+        public Options(List<String> strategies, Integer pages, Duration maxTime, List<Integer> points,
+                       boolean keepIndices, long latencyMs, EvalRunner.Judging judging,
+                       SimulatedRunner.Settings simulation) {
+            this(strategies, pages, maxTime, points, keepIndices, latencyMs, judging, simulation, 1);
         }
 
         public Options {
@@ -66,7 +74,22 @@ public final class EvalSuite {
             if (pages != null && pages < 1) {
                 throw new IllegalArgumentException("pages must be at least 1, got " + pages);
             }
+            if (timesR < 1 || timesR > MAX_TIMES_R) {
+                throw new IllegalArgumentException("times-r must be between 1 and " + MAX_TIMES_R + ", got "
+                        + timesR);
+            }
+            if (pages != null && timesR != 1) {
+                throw new IllegalArgumentException("pages and times-r both set the length of a crawl: give one");
+            }
         }
+    }
+
+    /** The longest crawl {@link Options#timesR} asks for, in multiples of |R|; longer ones take a page count. */
+    public static final int MAX_TIMES_R = 20;
+
+    /** Pages per crawl of a topic: the pages asked for, else {@code timesR} x |R|. */
+    static int crawlPages(Integer pages, int timesR, int truthSize) {
+        return pages != null ? pages : Math.multiplyExact(timesR, truthSize);
     }
 
     private final Corpora corpora;
@@ -220,7 +243,7 @@ public final class EvalSuite {
                     "Reachable from the seeds: %d of the %d pages of R (%s), %d served pages in all (walked in %.1f s)",
                     reach.reachedRelevant(), truth.size(), SuiteSummary.percent(reach.share()), reach.reachedPages(),
                     (System.nanoTime() - walkStart) / 1e9));
-            int pages = options.pages() != null ? options.pages() : truth.size();
+            int pages = crawlPages(options.pages(), options.timesR(), truth.size());
             if (pages < truth.size()) {
                 progress.accept("Warning: " + pages + " pages per crawl, fewer than |R| = " + truth.size()
                         + ": the measures at |R| are undefined for this topic");

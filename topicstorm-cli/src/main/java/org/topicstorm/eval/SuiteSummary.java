@@ -24,7 +24,9 @@ import java.util.Optional;
  *       |R| fetches can find; recall@|R| / informed reads a strategy against it;</li>
  *   <li>lift over breadth-first (over best-first) = HR@|R| / that strategy's HR@|R| on the same topic;</li>
  *   <li>crawler P/R and relevant hosts over the whole log, as in the topic's own table ({@link EvalReport});</li>
- *   <li>pages/s = pages fetched by the crawl / its wall time (topology start and stop included).</li>
+ *   <li>pages/s = pages fetched by the crawl / its wall time (topology start and stop included);</li>
+ *   <li>recall@end = recall at the crawl's page limit: |R| by default (recall@|R| again), k x |R| with
+ *       {@code --times-r k}, so that the table also reads a longer crawl, where a strategy's late mistakes show.</li>
  * </ul>
  * A measure that is undefined (a crawl cut before |R| pages, a baseline that was not run or found nothing) is NaN,
  * shown as "-" and left out of the means.
@@ -69,12 +71,12 @@ public final class SuiteSummary {
                       int halfR, double harvestRateHalf, double harvestRate,
                       double liftOverBreadthFirst, double liftOverBestFirst, double crawlerPrecision,
                       double crawlerRecall, int relevantHosts, double duplicateRate, double pagesPerSecond,
-                      double crawlSeconds) {
+                      double crawlSeconds, int endPages, double recallAtEnd) {
     }
 
     /** A strategy's means over the topics where the measure is defined (topics: how many). */
     public record Mean(String strategy, double recall, int recallTopics, double ratioToBestFirst,
-                       int ratioTopics) {
+                       int ratioTopics, double recallAtEnd, int endTopics) {
     }
 
     private final List<TopicResult> topics;
@@ -110,7 +112,8 @@ public final class SuiteSummary {
                         m.harvestRate(r),
                         bfs == null ? Double.NaN : m.lift(bfs, r), best == null ? Double.NaN : m.lift(best, r),
                         v.precision(), v.recall(), m.relevantHosts(m.fetched()), m.duplicateRate(m.fetched()),
-                        seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds));
+                        seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds, t.pages(),
+                        m.recall(t.pages())));
             }
         }
         return rows;
@@ -128,19 +131,22 @@ public final class SuiteSummary {
     public List<Mean> means() {
         Map<String, List<Double>> recalls = new LinkedHashMap<>();
         Map<String, List<Double>> ratios = new LinkedHashMap<>();
+        Map<String, List<Double>> atEnd = new LinkedHashMap<>();
         for (TopicResult t : topics) {
             double bestRecall = t.crawl(BEST_FIRST).map(c -> recallAtTruthSize(t, c.metrics())).orElse(Double.NaN);
             for (Crawl c : t.crawls()) {
                 double recall = recallAtTruthSize(t, c.metrics());
                 recalls.computeIfAbsent(c.strategy(), k -> new ArrayList<>()).add(recall);
                 ratios.computeIfAbsent(c.strategy(), k -> new ArrayList<>()).add(ratio(recall, bestRecall));
+                atEnd.computeIfAbsent(c.strategy(), k -> new ArrayList<>()).add(c.metrics().recall(t.pages()));
             }
         }
         List<Mean> means = new ArrayList<>();
         recalls.forEach((s, values) -> {
             List<Double> r = defined(values);
             List<Double> q = defined(ratios.get(s));
-            means.add(new Mean(s, mean(r), r.size(), mean(q), q.size()));
+            List<Double> e = defined(atEnd.get(s));
+            means.add(new Mean(s, mean(r), r.size(), mean(q), q.size(), mean(e), e.size()));
         });
         return means;
     }
@@ -162,10 +168,10 @@ public final class SuiteSummary {
     // ---- rendering ----
 
     private static final List<String> HEADER = List.of("topic", "strategy", "|R|", "reachable", "recall@|R|",
-            "recall/reach.", "informed", "recall/inf.", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best", "crawler P",
-            "crawler R", "rel. hosts", "dup. rate", "pages/s", "crawl time");
+            "recall/reach.", "informed", "recall/inf.", "recall@end", "HR@|R|/2", "HR@|R|", "lift/BFS", "lift/best",
+            "crawler P", "crawler R", "rel. hosts", "dup. rate", "pages/s", "crawl time");
     private static final List<String> MEAN_HEADER = List.of("strategy", "topics", "mean recall@|R|",
-            "mean recall@|R| / best-first's");
+            "mean recall@|R| / best-first's", "mean recall@end");
 
     private List<List<String>> cells() {
         List<List<String>> cells = new ArrayList<>();
@@ -173,6 +179,7 @@ public final class SuiteSummary {
             cells.add(List.of(r.topic(), r.strategy(), Integer.toString(r.truthSize()),
                     r.reachableRelevant() + " (" + percent(r.reachableShare()) + ")", percent(r.recall()),
                     percent(r.recallOfReachable()), percent(r.informedRecall()), percent(r.recallOfInformed()),
+                    percent(r.recallAtEnd()) + (r.endPages() == r.truthSize() ? "" : " @" + r.endPages()),
                     percent(r.harvestRateHalf()), percent(r.harvestRate()),
                     fixed(r.liftOverBreadthFirst()),
                     fixed(r.liftOverBestFirst()), percent(r.crawlerPrecision()), percent(r.crawlerRecall()),
@@ -187,7 +194,9 @@ public final class SuiteSummary {
         for (Mean m : means()) {
             cells.add(List.of(m.strategy(), Integer.toString(m.recallTopics()), percent(m.recall()),
                     fixed(m.ratioToBestFirst()) + (m.ratioTopics() == m.recallTopics() ? ""
-                            : " (" + m.ratioTopics() + " topics)")));
+                            : " (" + m.ratioTopics() + " topics)"),
+                    percent(m.recallAtEnd()) + (m.endTopics() == m.recallTopics() ? ""
+                            : " (" + m.endTopics() + " topics)")));
         }
         return cells;
     }
@@ -219,7 +228,7 @@ public final class SuiteSummary {
         StringBuilder sb = new StringBuilder("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,"
                 + "recall_of_reachable,informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,"
                 + "lift_over_breadth_first,lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,duplicate_rate,pages_per_second,"
-                + "crawl_seconds\n");
+                + "crawl_seconds,end_pages,recall_at_end\n");
         for (Row r : rows()) {
             sb.append(String.join(",", r.topic(), r.strategy(), Integer.toString(r.truthSize()),
                     Integer.toString(r.reachableRelevant()), number(r.reachableShare()), number(r.recall()),
@@ -227,18 +236,20 @@ public final class SuiteSummary {
                     Integer.toString(r.halfR()), number(r.harvestRateHalf()),
                     number(r.harvestRate()), number(r.liftOverBreadthFirst()), number(r.liftOverBestFirst()),
                     number(r.crawlerPrecision()), number(r.crawlerRecall()), Integer.toString(r.relevantHosts()),
-                    number(r.duplicateRate()), number(r.pagesPerSecond()), number(r.crawlSeconds()))).append('\n');
+                    number(r.duplicateRate()), number(r.pagesPerSecond()), number(r.crawlSeconds()),
+                    Integer.toString(r.endPages()), number(r.recallAtEnd()))).append('\n');
         }
         return sb.toString();
     }
 
-    /** Per strategy: topics counted, mean recall@|R|, mean ratio to best-first (and its topics). */
+    /** Per strategy: topics counted, mean recall@|R|, mean ratio to best-first (and its topics), mean recall@end. */
     public String meansCsv() {
         StringBuilder sb = new StringBuilder("strategy,topics,mean_recall_at_r,ratio_topics,"
-                + "mean_recall_ratio_to_best_first\n");
+                + "mean_recall_ratio_to_best_first,end_topics,mean_recall_at_end\n");
         for (Mean m : means()) {
             sb.append(String.join(",", m.strategy(), Integer.toString(m.recallTopics()), number(m.recall()),
-                    Integer.toString(m.ratioTopics()), number(m.ratioToBestFirst()))).append('\n');
+                    Integer.toString(m.ratioTopics()), number(m.ratioToBestFirst()), Integer.toString(m.endTopics()),
+                    number(m.recallAtEnd()))).append('\n');
         }
         return sb.toString();
     }

@@ -60,6 +60,21 @@ class EvalCommandTest extends CliTest {
     }
 
     @Test
+    void timesRIsAMultipleOfRForASuite() {
+        assertEquals(2, run("eval", "--suite", "../seeds/eval", "--times-r", "0"));
+        assertTrue(err.toString().contains("--times-r must be between 1 and 20"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("eval", "--suite", "../seeds/eval", "--times-r", "2", "--pages", "100"));
+        assertTrue(err.toString().contains("--times-r and --pages both set a crawl's length: give one"),
+                err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("eval", "--topic", "../seeds/eval/lo-calc-en.yaml", "--times-r", "2"));
+        assertTrue(err.toString().contains("--times-r is for --suite (a single topic takes --pages)"),
+                err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
     void strategyAliases() {
         assertEquals(List.of("breadth-first", "best-first"),
                 EvalCommand.strategyNames(List.of("bfs", "Best", "breadth-first")));

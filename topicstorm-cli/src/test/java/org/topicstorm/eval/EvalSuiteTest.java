@@ -102,4 +102,21 @@ class EvalSuiteTest {
         assertEquals(List.of(1), EvalSuite.points(1, 1, List.of()));                 // |R|/2 at least 1
         assertEquals(List.of(10), EvalSuite.points(480, 10, List.of()));             // nothing within: the limit
     }
+
+    @Test
+    void aCrawlIsTimesRTimesRLongUnlessPagesAreGiven() {
+        assertEquals(47, EvalSuite.crawlPages(null, 1, 47));
+        assertEquals(141, EvalSuite.crawlPages(null, 3, 47));          // 3 x 47
+        assertEquals(500, EvalSuite.crawlPages(500, 1, 47));
+        List<String> s = List.of("best-first");
+        java.time.Duration t = java.time.Duration.ofMinutes(1);
+        assertEquals(3, new EvalSuite.Options(s, null, t, List.of(), false, 0, null, null, 3).timesR());
+        assertEquals(1, new EvalSuite.Options(s, null, t, List.of(), false, 0).timesR());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new EvalSuite.Options(s, 500, t, List.of(), false, 0, null, null, 2));
+        assertEquals("pages and times-r both set the length of a crawl: give one", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new EvalSuite.Options(s, null, t, List.of(), false, 0, null, null, 21));
+        assertEquals("times-r must be between 1 and 20, got 21", e.getMessage());
+    }
 }

@@ -162,6 +162,28 @@ class SuiteSummaryTest {
         assertEquals(1.5, means.get(2).ratioToBestFirst(), EPS);
     }
 
+    /*
+     * A crawl of 2 x |R| pages (eval --suite --times-r 2): R = {s1, s2}, 4 pages.
+     *   best-first     q s1 x s2   recall@|R| = recall@2 = 1/2   recall@end = recall@4 = 2/2 = 1
+     *   breadth-first  q x y s1    recall@2 = 0                  recall@4 = 1/2
+     */
+    @Test
+    void recallAtEndReadsTheWholeOfALongerCrawl() {
+        GroundTruth r = truth("s1", "s2");
+        SuiteSummary s = new SuiteSummary(List.of(new SuiteSummary.TopicResult("t", 2, 2, 2, 4, List.of(
+                crawl("breadth-first", metrics(r, "q", "x", "y", "s1"), 4, 1),
+                crawl("best-first", metrics(r, "q", "s1", "x", "s2"), 4, 1)), Duration.ofSeconds(2))), null);
+        SuiteSummary.Row best = s.rows().get(1);
+        assertEquals(0.5, best.recall(), EPS);
+        assertEquals(4, best.endPages());
+        assertEquals(1.0, best.recallAtEnd(), EPS);
+        assertEquals(0.0, s.rows().get(0).recall(), EPS);
+        assertEquals(0.5, s.rows().get(0).recallAtEnd(), EPS);
+        assertEquals(1.0, s.means().get(1).recallAtEnd(), EPS);
+        assertEquals(1, s.means().get(1).endTopics());
+        assertTrue(s.table().contains("100.0% @4"), s.table());
+    }
+
     @Test
     void ratiosAndMeansOfNothingAreUndefined() {
         assertEquals(0.6, SuiteSummary.ratio(0.3, 0.5), EPS);
@@ -200,23 +222,26 @@ class SuiteSummaryTest {
         assertEquals("topic,strategy,truth_size,reachable,reachable_share,recall_at_r,recall_of_reachable,"
                 + "informed_recall_at_r,recall_of_informed,half_r,hr_at_half_r,hr_at_r,lift_over_breadth_first,"
                 + "lift_over_best_first,crawler_precision,crawler_recall,relevant_hosts,duplicate_rate,pages_per_second,"
-                + "crawl_seconds",
+                + "crawl_seconds,end_pages,recall_at_end",
                 csv[0]);
         assertEquals("t1,hub,4,3,0.7500,0.7500,1.0000,0.5000,1.5000,2,1.0000,0.7500,3.0000,1.5000,0.7500,1.0000,1,"
-                + "0.0000,1.2500,4.0000", csv[3]);
+                + "0.0000,1.2500,4.0000,4,0.7500", csv[3]);
         assertEquals("t1,best-first,4,3,0.7500,0.5000,0.6667,0.5000,1.0000,2,1.0000,0.5000,2.0000,1.0000,0.5000,"
-                + "1.0000,1,0.2500,2.0000,3.0000", csv[2]);
-        assertEquals("t3,breadth-first,4,4,1.0000,,,0.7500,,2,0.5000,,,,0.5000,1.0000,1,0.0000,2.0000,1.0000",
-                csv[6]);
+                + "1.0000,1,0.2500,2.0000,3.0000,4,0.5000", csv[2]);
+        // t3's crawl stopped at 2 pages: recall@|R| undefined, recall@end = recall@2 = 1/4 (u1 of u1 v)
+        assertEquals("t3,breadth-first,4,4,1.0000,,,0.7500,,2,0.5000,,,,0.5000,1.0000,1,0.0000,2.0000,1.0000,2,"
+                + "0.2500", csv[6]);
         String[] means = s.meansCsv().split("\n");
-        assertEquals("breadth-first,2,0.3750,2,0.7500", means[1]);
-        assertEquals("hub,1,0.7500,1,1.5000", means[3]);
+        // recall@end of breadth-first: t1 1/4, t2 1/2, t3 1/4: (0.25 + 0.5 + 0.25) / 3 = 1/3, over 3 topics
+        assertEquals("breadth-first,2,0.3750,2,0.7500,3,0.3333", means[1]);
+        assertEquals("hub,1,0.7500,1,1.5000,1,0.7500", means[3]);
 
         String md = s.markdown();
         assertTrue(md.startsWith("| topic | strategy | \\|R\\| | reachable | recall@\\|R\\| |"), md);
-        assertTrue(md.contains("| t1 | hub | 4 | 3 (75.0%) | 75.0% | 100.0% | 50.0% | 150.0% | 100.0% | 75.0% | 3.00 "
-                + "| 1.50 |"), md);
-        assertTrue(md.contains("| breadth-first | 2 | 37.5% | 0.75 |"), md);
+        assertTrue(md.contains("| t1 | hub | 4 | 3 (75.0%) | 75.0% | 100.0% | 50.0% | 150.0% | 75.0% | 100.0% | 75.0% "
+                + "| 3.00 | 1.50 |"), md);
+        assertTrue(md.contains("| breadth-first | 2 | 37.5% | 0.75 | 33.3% (3 topics) |"), md);
+        assertTrue(md.contains("| t3 | breadth-first | 4 | 4 (100.0%) | - | - | 75.0% | - | 25.0% @2 |"), md);
 
         s.writeFiles(dir);
         for (String f : List.of("table.txt", "table.csv", "means.csv", "summary.md")) {
