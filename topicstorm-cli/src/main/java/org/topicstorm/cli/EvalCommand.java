@@ -80,7 +80,8 @@ final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--pages", paramLabel = "N",
             description = "Pages to fetch per strategy. Default: 500; with --suite, |R| of each topic (the number "
-                    + "of pages with one of its labels), so that the measures at |R| are taken exactly there.")
+                    + "of pages with one of its labels), so that the measures at |R| are taken exactly there "
+                    + "(K x |R| with --times-r).")
     Integer pages;
 
     @Option(names = "--times-r", paramLabel = "K",
@@ -182,9 +183,9 @@ final class EvalCommand implements Callable<Integer> {
                     + EvalSuite.MAX_TIMES_R);
         }
         if (timesR != null && (pages != null || target.suiteDir == null)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), pages != null
-                    ? "--times-r and --pages both set a crawl's length: give one"
-                    : "--times-r is for --suite (a single topic takes --pages)");
+            throw new CommandLine.ParameterException(spec.commandLine(), target.suiteDir == null
+                    ? "--times-r is for --suite (a single topic takes --pages)"
+                    : "--times-r and --pages both set a crawl's length: give one");
         }
         if (judgements < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--judgements must be at least 0");
@@ -299,8 +300,8 @@ final class EvalCommand implements Callable<Integer> {
                         : null, timesR == null ? 1 : timesR), dir));
         out.println();
         out.println("Suite summary (measures at n = |R| of each topic; reachable = pages of R reachable from the "
-                + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's; recall@end = recall at "
-                + "the crawl's page limit):");
+                + "seeds by links the crawler follows; lifts = HR@|R| over that strategy's; recall@end = recall "
+                + "where the crawl ended; crawler P/R, hosts and duplicates over the whole crawl):");
         out.print(summary.table());
         out.println("Summary: " + dir.resolve("table.txt") + ", " + dir.resolve("table.csv") + ", "
                 + dir.resolve("means.csv") + ", " + dir.resolve("summary.md") + "; each topic's files in "

@@ -175,12 +175,15 @@ public final class EvalSuite {
 
     /**
      * The numbers of pages of a topic's own table: |R|/2 (at least 1) and |R|, and those asked, as far as the
-     * crawls go; the page limit itself when none is left.
+     * crawls go; the page limit too when the crawls go beyond |R| (--times-r), and alone when nothing else is left.
      */
     public static List<Integer> points(int truthSize, int pages, List<Integer> asked) {
         TreeSet<Integer> at = new TreeSet<>(asked);
         at.add(Math.max(1, truthSize / 2));
         at.add(truthSize);
+        if (pages > truthSize) {
+            at.add(pages);
+        }
         List<Integer> within = at.stream().filter(n -> n >= 1 && n <= pages).toList();
         return within.isEmpty() ? List.of(pages) : within;
     }

@@ -23,13 +23,16 @@ import java.util.Optional;
  *   <li>informed = recall@|R| of a crawler that knew the labels and the link graph ({@link InformedCrawl}): what
  *       |R| fetches can find; recall@|R| / informed reads a strategy against it;</li>
  *   <li>lift over breadth-first (over best-first) = HR@|R| / that strategy's HR@|R| on the same topic;</li>
- *   <li>crawler P/R and relevant hosts over the whole log, as in the topic's own table ({@link EvalReport});</li>
+ *   <li>crawler P/R, relevant hosts and duplicate rate over the whole log, as in the topic's own table
+ *       ({@link EvalReport}): with {@code --times-r k} they cover k x |R| pages;</li>
  *   <li>pages/s = pages fetched by the crawl / its wall time (topology start and stop included);</li>
- *   <li>recall@end = recall at the crawl's page limit: |R| by default (recall@|R| again), k x |R| with
- *       {@code --times-r k}, so that the table also reads a longer crawl, where a strategy's late mistakes show.</li>
+ *   <li>recall@end = recall where the crawl ended: at its page limit, |R| by default (recall@|R| again) and
+ *       k x |R| with {@code --times-r k}, so that the table also reads a longer crawl, where a strategy's late
+ *       mistakes show; earlier if the frontier ran dry or the time limit came first. The cell names the pages
+ *       fetched when they are not |R|.</li>
  * </ul>
  * A measure that is undefined (a crawl cut before |R| pages, a baseline that was not run or found nothing) is NaN,
- * shown as "-" and left out of the means.
+ * shown as "-" and left out of the means; recall@end is defined for every crawl.
  */
 public final class SuiteSummary {
 
@@ -112,8 +115,8 @@ public final class SuiteSummary {
                         m.harvestRate(r),
                         bfs == null ? Double.NaN : m.lift(bfs, r), best == null ? Double.NaN : m.lift(best, r),
                         v.precision(), v.recall(), m.relevantHosts(m.fetched()), m.duplicateRate(m.fetched()),
-                        seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds, t.pages(),
-                        m.recall(t.pages())));
+                        seconds > 0 ? c.fetchedThisRun() / seconds : Double.NaN, seconds,
+                        Math.min(t.pages(), m.fetched()), m.recall(t.pages())));
             }
         }
         return rows;
@@ -127,7 +130,10 @@ public final class SuiteSummary {
         return t.pages() < t.truthSize() ? Double.NaN : m.recall(t.truthSize());
     }
 
-    /** Per strategy (in order of first appearance): mean recall@|R| and mean ratio of it to best-first's. */
+    /**
+     * Per strategy (in order of first appearance): mean recall@|R|, mean ratio of it to best-first's, and mean
+     * recall@end (over every topic: it is always defined).
+     */
     public List<Mean> means() {
         Map<String, List<Double>> recalls = new LinkedHashMap<>();
         Map<String, List<Double>> ratios = new LinkedHashMap<>();

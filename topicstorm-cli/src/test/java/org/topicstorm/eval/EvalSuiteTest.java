@@ -101,10 +101,11 @@ class EvalSuiteTest {
         assertEquals(List.of(100, 240), EvalSuite.points(480, 300, List.of(100)));   // 480 beyond the crawl
         assertEquals(List.of(1), EvalSuite.points(1, 1, List.of()));                 // |R|/2 at least 1
         assertEquals(List.of(10), EvalSuite.points(480, 10, List.of()));             // nothing within: the limit
+        assertEquals(List.of(23, 47, 94), EvalSuite.points(47, 94, List.of()));      // --times-r 2: the limit too
     }
 
     @Test
-    void aCrawlIsTimesRTimesRLongUnlessPagesAreGiven() {
+    void aCrawlIsKTimesRPagesUnlessPagesAreGiven() {
         assertEquals(47, EvalSuite.crawlPages(null, 1, 47));
         assertEquals(141, EvalSuite.crawlPages(null, 3, 47));          // 3 x 47
         assertEquals(500, EvalSuite.crawlPages(500, 1, 47));

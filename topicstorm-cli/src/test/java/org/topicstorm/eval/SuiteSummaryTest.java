@@ -55,10 +55,12 @@ class SuiteSummaryTest {
      *   breadth-first  s1 q    HR@1 = 1   HR@2 = recall@2 = 1/2
      *   best-first     q  s1   HR@1 = 0   HR@2 = recall@2 = 1/2   lifts 1
      * t3: R = {u1, u2, u3, u4}, |R| = 4, but only 2 pages per crawl: every measure at |R| is undefined (-), and t3
-     *   counts in no mean. HR@|R|/2 = HR@2 is defined: breadth-first u1 v = 1/2, best-first u1 u2 = 1.
+     *   counts in no mean of them. HR@|R|/2 = HR@2 is defined: breadth-first u1 v = 1/2, best-first u1 u2 = 1.
+     *   recall@end, defined for every crawl, is recall@2: breadth-first 1/4, best-first 2/4.
+     * recall@end of t1 and t2 is their recall@|R| (each crawl ended at |R|).
      *
      * Means of recall@|R| (t1, t2): breadth-first (0.25 + 0.5)/2 = 0.375; best-first (0.5 + 0.5)/2 = 0.5;
-     * hub 0.75 (t1 only). Ratio to best-first's recall: breadth-first (0.25/0.5 + 0.5/0.5)/2 = (0.5 + 1)/2 = 0.75;
+     * hub 0.75 (t1 only). Means of recall@end (t1, t2, t3): breadth-first (0.25 + 0.5 + 0.25)/3 = 1/3. Ratio to best-first's recall: breadth-first (0.25/0.5 + 0.5/0.5)/2 = (0.5 + 1)/2 = 0.75;
      * best-first 1; hub 0.75/0.5 = 1.5.
      */
     private static SuiteSummary summary() {
@@ -166,13 +168,15 @@ class SuiteSummaryTest {
      * A crawl of 2 x |R| pages (eval --suite --times-r 2): R = {s1, s2}, 4 pages.
      *   best-first     q s1 x s2   recall@|R| = recall@2 = 1/2   recall@end = recall@4 = 2/2 = 1
      *   breadth-first  q x y s1    recall@2 = 0                  recall@4 = 1/2
+     *   hub            s1 q s2     its frontier ran dry after 3 pages: recall@end = recall@3 = 1, shown "@3"
      */
     @Test
     void recallAtEndReadsTheWholeOfALongerCrawl() {
         GroundTruth r = truth("s1", "s2");
         SuiteSummary s = new SuiteSummary(List.of(new SuiteSummary.TopicResult("t", 2, 2, 2, 4, List.of(
                 crawl("breadth-first", metrics(r, "q", "x", "y", "s1"), 4, 1),
-                crawl("best-first", metrics(r, "q", "s1", "x", "s2"), 4, 1)), Duration.ofSeconds(2))), null);
+                crawl("best-first", metrics(r, "q", "s1", "x", "s2"), 4, 1),
+                crawl("hub", metrics(r, "s1", "q", "s2"), 3, 1)), Duration.ofSeconds(2))), null);
         SuiteSummary.Row best = s.rows().get(1);
         assertEquals(0.5, best.recall(), EPS);
         assertEquals(4, best.endPages());
@@ -182,6 +186,10 @@ class SuiteSummaryTest {
         assertEquals(1.0, s.means().get(1).recallAtEnd(), EPS);
         assertEquals(1, s.means().get(1).endTopics());
         assertTrue(s.table().contains("100.0% @4"), s.table());
+        SuiteSummary.Row hub = s.rows().get(2);
+        assertEquals(3, hub.endPages());
+        assertEquals(1.0, hub.recallAtEnd(), EPS);
+        assertTrue(s.table().contains("100.0% @3"), s.table());
     }
 
     @Test
