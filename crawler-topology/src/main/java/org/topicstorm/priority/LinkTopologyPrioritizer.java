@@ -13,10 +13,13 @@ import java.util.List;
  * as they are found ({@link Aggregation#SUM}; a boilerplate link, repeated across the site, is not summed).
  *
  * <p>Pi(j) = k_j / sum(k) is the preferential-attachment probability of the parent, k its degree (out-links L_j plus
- * the in-links known so far). The patent sums k over a fixed graph; in a crawl the graph grows, and the sum with it,
- * so a link found late would weigh less than the same link found early. We therefore divide by the mean degree of the
- * pages this task has scored instead of the sum (a constant factor, the page count, at any one moment), which keeps
- * weights comparable across the crawl.
+ * the in-links known so far). The patent sums k over a fixed graph; a crawl's graph grows as it goes, and each task
+ * of the link-priority bolt sees only its part of it. We therefore divide by a fixed {@link #REFERENCE_DEGREE}, the sum
+ * of a fixed reference graph: a parent's contribution then depends on the parent alone, not on when or by which task
+ * it was scored. An earlier version divided by the mean degree of the pages this task had scored so far. That made the
+ * first pages' contributions depend on the order in which they arrived: of two seeds, one with 30 links and one with
+ * 377, the first scored weighed several times more against the other than it did when it came second. Either way a
+ * contribution compares the same across the crawl.
  *
  * <p>Tunnelling: the children of an irrelevant page at distance d from the last relevant page (d = its distance + 1,
  * the children's) are handled as a relevant page's while tunnel = floor(alpha / d) &gt; 0, the page's similarity taken
@@ -29,8 +32,14 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
     private final int alpha;
     private final double threshold;
     private final double softFactor;
-    private double degreeSum;
-    private long pages;
+
+    /**
+     * The sum of degrees Pi is taken against (see the class comment). It scales every link-topology priority by the
+     * same factor, so it does not change their order. Its size keeps contributions small next to a seed's priority
+     * (1.001) and a revisit's (the page's relevance), as the mean degree of tens to hundreds of links did before: a
+     * seed added to a running crawl still comes first, and a page due again keeps its place among new links.
+     */
+    static final double REFERENCE_DEGREE = 100;
 
     LinkTopologyPrioritizer(Topic.Focus focus, int maxDepth, LinkFeatureExtractor extractor, LinkSettings settings,
                             double threshold, double softFactor) {
@@ -57,12 +66,12 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
         return t + anchorScore;
     }
 
-    /** One parent's contribution sim * beta * Pi / L, with Pi = k / mean degree. */
-    static double contribution(double sim, double beta, int links, int inlinks, double meanDegree) {
-        if (links <= 0 || meanDegree <= 0) {
+    /** One parent's contribution sim * beta * Pi / L, with Pi = k / {@link #REFERENCE_DEGREE}, k = L + in-links. */
+    static double contribution(double sim, double beta, int links, int inlinks) {
+        if (links <= 0) {
             return 0;
         }
-        double pi = (links + inlinks) / meanDegree;
+        double pi = (links + inlinks) / REFERENCE_DEGREE;
         return sim * beta * pi / links;
     }
 
@@ -81,12 +90,6 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    void onPage(Page page) {
-        degreeSum += page.links() + page.parent().inlinks();
-        pages++;
-    }
-
-    @Override
     double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
         ParentInfo parent = page.parent();
         double sim = parent.relevance();
@@ -98,8 +101,6 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
                 factor = softFactor;
             }
         }
-        double meanDegree = pages == 0 ? 1 : degreeSum / pages;
-        return factor * contribution(sim, beta(tau, f.relation(), f.anchorScore()), page.links(), parent.inlinks(),
-                meanDegree);
+        return factor * contribution(sim, beta(tau, f.relation(), f.anchorScore()), page.links(), parent.inlinks());
     }
 }

@@ -46,37 +46,64 @@ class LinkStrategiesTest {
 
     @Test
     void contributionIsSimBetaPiOverL() {
-        // sim 0.8, beta 1.1, L = 4 links, 2 in-links: k = 6; mean degree 3 -> Pi = 2; 0.8 * 1.1 * 2 / 4 = 0.44
-        assertEquals(0.44, LinkTopologyPrioritizer.contribution(0.8, 1.1, 4, 2, 3.0), EPS);
-        assertEquals(0, LinkTopologyPrioritizer.contribution(0.8, 1.1, 0, 2, 3.0));
+        // sim 0.8, beta 1.1, L = 4 links, 2 in-links: k = 6; Pi = 6 / 100 (the reference degree) = 0.06;
+        // 0.8 * 1.1 * 0.06 / 4 = 0.0132
+        assertEquals(0.0132, LinkTopologyPrioritizer.contribution(0.8, 1.1, 4, 2), EPS);
+        assertEquals(0, LinkTopologyPrioritizer.contribution(0.8, 1.1, 0, 2));
     }
 
     @Test
     void linkTopologyScoresAPageAndSumsInTheFrontier() {
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.HARD), Map.of());
-        // parent /k/index.html (a directory index), relevance 0.9, 1 in-link, 2 links: k = 3, the first page seen,
-        // mean degree 3, Pi = 1.
-        // /k/sub.html  EXTENDS, anchor "Kubernetes": beta = 0.6 + 0.894427; w = 0.9 * beta * 1 / 2
-        // /about.html  OTHER ([] vs [k]), anchor "About us": beta = 0.5;     w = 0.9 * 0.5 / 2 = 0.225
+        // parent /k/index.html (a directory index), relevance 0.9, 1 in-link, 2 links: k = 3, Pi = 3 / 100.
+        // /k/sub.html  EXTENDS, anchor "Kubernetes": beta = 0.6 + 0.894427; w = 0.9 * beta * 0.03 / 2
+        // /about.html  OTHER ([] vs [k]), anchor "About us": beta = 0.5;     w = 0.9 * 0.5 * 0.03 / 2 = 0.00675
         ParentInfo parent = new ParentInfo("https://example.org/k/index.html", 0.9, true, 0, 0, 1);
         List<ScoredLink> links = p.prioritize(parent, List.of(
                 new Outlink("https://example.org/about.html", "About us", ""),
                 new Outlink("https://example.org/k/sub.html", "Kubernetes", "")));
         assertEquals("https://example.org/k/sub.html", links.get(0).url());
-        assertEquals(0.9 * (0.6 + KUBERNETES) / 2, links.get(0).priority(), EPS);
-        assertEquals(0.225, links.get(1).priority(), EPS);
+        assertEquals(0.9 * (0.6 + KUBERNETES) * 0.03 / 2, links.get(0).priority(), EPS);
+        assertEquals(0.00675, links.get(1).priority(), EPS);
         assertEquals(Aggregation.SUM, links.get(0).aggregation());
         assertTrue(links.get(0).features().isEmpty(), "only the learned strategy ships features");
 
-        // a second page: 4 links, 0 in-links: k = 4; mean degree (3 + 4) / 2 = 3.5; Pi = 4 / 3.5
-        // /k/sub.html from /k/other.html: SAME_SHAPE, anchor "About us": 0.9 * 0.5 * (4 / 3.5) / 4
+        // a second page: 4 links, 0 in-links: k = 4; Pi = 4 / 100, whatever pages came before
+        // /k/sub.html from /k/other.html: SAME_SHAPE, anchor "About us": 0.9 * 0.5 * 0.04 / 4 = 0.0045
         ParentInfo second = new ParentInfo("https://example.org/k/other.html", 0.9, true, 0, 0, 0);
         List<ScoredLink> more = p.prioritize(second, List.of(
                 new Outlink("https://example.org/k/sub.html", "About us", ""),
                 new Outlink("https://example.org/k/a.html", "", ""),
                 new Outlink("https://example.org/k/b.html", "", ""),
                 new Outlink("https://example.org/k/c.html", "", "")));
-        assertEquals(0.9 * 0.5 * (4 / 3.5) / 4, more.get(0).priority(), EPS);
+        assertEquals(0.0045, more.get(0).priority(), EPS);
+    }
+
+    @Test
+    void aContributionDoesNotDependOnThePagesScoredBefore() {
+        // a small page (1 link) and a large one (9 links), scored in both orders: each gives its links the same
+        // priority either way (the mean degree of the pages seen so far, divided by before, gave the small page's
+        // link 0.8 * 0.5 * 1 / 1 when first, and 0.8 * 0.5 * (1 / 5) / 1 when second)
+        ParentInfo small = new ParentInfo("https://example.org/s.html", 0.8, true, 0, 0, 0);
+        ParentInfo large = new ParentInfo("https://example.org/l.html", 0.8, true, 0, 0, 0);
+        List<Outlink> one = List.of(new Outlink("https://example.org/x.html", "", ""));
+        List<Outlink> nine = new java.util.ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            nine.add(new Outlink("https://example.org/y" + i + ".html", "", ""));
+        }
+        LinkPrioritizer smallFirst = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT),
+                Map.of());
+        double smallAsFirst = smallFirst.prioritize(small, one).get(0).priority();
+        double largeAsSecond = smallFirst.prioritize(large, nine).get(0).priority();
+        LinkPrioritizer largeFirst = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT),
+                Map.of());
+        double largeAsFirst = largeFirst.prioritize(large, nine).get(0).priority();
+        double smallAsSecond = largeFirst.prioritize(small, one).get(0).priority();
+        // same shape (tau 0.5), no anchor: 0.8 * 0.5 * (k / 100) / L, k = L (no in-links): 0.004 for both pages
+        assertEquals(0.004, smallAsFirst, EPS);
+        assertEquals(0.004, smallAsSecond, EPS);
+        assertEquals(0.004, largeAsFirst, EPS);
+        assertEquals(0.004, largeAsSecond, EPS);
     }
 
     @Test
@@ -84,11 +111,11 @@ class LinkStrategiesTest {
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.HARD), Map.of());
         Outlink link = new Outlink("https://example.org/x.html", "", "");
         // irrelevant parent at distance 0 (a relevant page links to it): its links are at d = 1, tunnel 2 > 0;
-        // its similarity 0.1 counts as the threshold 0.5: 0.5 * 0.5 (OTHER... same shape: [] vs []) * 1 / 1
+        // its similarity 0.1 counts as the threshold 0.5: 0.5 * 0.5 (OTHER... same shape: [] vs []) * Pi 0.01 / L 1
         List<ScoredLink> near = p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 1, 0, 0),
                 List.of(link));
         assertEquals(1, near.size());
-        assertEquals(0.5 * 0.5, near.get(0).priority(), EPS);
+        assertEquals(0.5 * 0.5 * 0.01, near.get(0).priority(), EPS);
         assertEquals(1, near.get(0).distance());
         // at distance 1 its links are at d = 2: tunnel 1, still followed
         assertEquals(1, p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 2, 1, 0),
@@ -105,10 +132,10 @@ class LinkStrategiesTest {
     @Test
     void softFocusLowersLinksPastTheTunnel() {
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT), Map.of());
-        // d = 3, tunnel 0: sim 0.2 (its own) * beta 0.5 * Pi 1 / L 1, times the soft factor 0.5
+        // d = 3, tunnel 0: sim 0.2 (its own) * beta 0.5 * Pi 0.01 (k = 1) / L 1, times the soft factor 0.5
         List<ScoredLink> links = p.prioritize(new ParentInfo("https://example.org/p.html", 0.2, false, 3, 2, 0),
                 List.of(new Outlink("https://example.org/x.html", "", "")));
-        assertEquals(0.2 * 0.5 * 0.5, links.get(0).priority(), EPS);
+        assertEquals(0.2 * 0.5 * 0.01 * 0.5, links.get(0).priority(), EPS);
     }
 
     @Test
@@ -126,9 +153,9 @@ class LinkStrategiesTest {
         }
         assertEquals(List.of(Aggregation.SUM, Aggregation.SUM, Aggregation.MAX, Aggregation.MAX, Aggregation.MAX,
                 Aggregation.MAX), how);
-        // same shape (tau 0.5) before, boilerplate (tau 0.4) after; Pi = 1 / 1 (one link, mean degree 1), L = 1
-        assertEquals(0.8 * 0.5, priorities.get(1), EPS);
-        assertEquals(0.8 * 0.4, priorities.get(2), EPS);
+        // same shape (tau 0.5) before, boilerplate (tau 0.4) after; Pi = 1 / 100 (one link), L = 1
+        assertEquals(0.8 * 0.5 * 0.01, priorities.get(1), EPS);
+        assertEquals(0.8 * 0.4 * 0.01, priorities.get(2), EPS);
     }
 
     @Test
