@@ -17,9 +17,9 @@ import java.util.List;
  * of the link-priority bolt sees only its part of it. We therefore divide by a fixed {@link #REFERENCE_DEGREE}, the sum
  * of a fixed reference graph: a parent's contribution then depends on the parent alone, not on when or by which task
  * it was scored. An earlier version divided by the mean degree of the pages this task had scored so far. That made the
- * first pages' contributions depend on the order in which they arrived: of two seeds, one with 30 links and one with
- * 377, the first scored weighed several times more against the other than it did when it came second. Either way a
- * contribution compares the same across the crawl.
+ * first pages' contributions depend on the order in which they arrived: a page with one link gave it five times less
+ * when scored after a page with nine links than when scored first. Either way a contribution compares the same
+ * across the crawl.
  *
  * <p>Tunnelling: the children of an irrelevant page at distance d from the last relevant page (d = its distance + 1,
  * the children's) are handled as a relevant page's while tunnel = floor(alpha / d) &gt; 0, the page's similarity taken
