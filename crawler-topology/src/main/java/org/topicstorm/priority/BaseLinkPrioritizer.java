@@ -64,10 +64,6 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
         return false;
     }
 
-    /** Called once per page before its links are scored (strategies that learn from the pages they see). */
-    void onPage(Page page) {
-    }
-
     /** The learned strategy's factor on a link's priority, from its URL and feature tokens; null (factor 1) otherwise. */
     Lift lift(String url, List<String> tokens) {
         return null;
@@ -94,7 +90,6 @@ abstract class BaseLinkPrioritizer implements LinkPrioritizer {
         if (!follows(page)) {
             return List.of();
         }
-        onPage(page);
         Map<String, ScoredLink> byUrl = new LinkedHashMap<>();
         for (Outlink link : all) {
             LinkFeatures f = extractor == null ? null : extractor.features(parent, link, hubness, depth, distance);

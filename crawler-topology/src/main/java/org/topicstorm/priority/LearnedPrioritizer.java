@@ -46,11 +46,6 @@ final class LearnedPrioritizer extends BaseLinkPrioritizer {
     }
 
     @Override
-    void onPage(Page page) {
-        prior.onPage(page);
-    }
-
-    @Override
     Aggregation aggregation(LinkFeatures features) {
         return prior.aggregation(features);
     }

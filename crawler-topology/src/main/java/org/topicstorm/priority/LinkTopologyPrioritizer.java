@@ -14,12 +14,11 @@ import java.util.List;
  *
  * <p>Pi(j) = k_j / sum(k) is the preferential-attachment probability of the parent, k its degree (out-links L_j plus
  * the in-links known so far). The patent sums k over a fixed graph; a crawl's graph grows as it goes, and each task
- * of the link-priority bolt sees only its part of it. We therefore divide by a fixed {@link #REFERENCE_DEGREE}, the sum
- * of a fixed reference graph: a parent's contribution then depends on the parent alone, not on when or by which task
- * it was scored. An earlier version divided by the mean degree of the pages this task had scored so far. That made the
- * first pages' contributions depend on the order in which they arrived: a page with one link gave it five times less
- * when scored after a page with nine links than when scored first. Either way a contribution compares the same
- * across the crawl.
+ * of the link-priority bolt sees only its part of it. We therefore divide by a fixed {@link #REFERENCE_DEGREE} in
+ * place of that sum: a parent's contribution then no longer depends on which other pages were scored before it (its
+ * own known in-links still grow with the crawl). An earlier version divided by the mean degree of the pages this task
+ * had scored so far, which made the first pages' contributions depend on the order in which they arrived: a page
+ * with one link gave it five times less when scored after a page with nine links than when scored first.
  *
  * <p>Tunnelling: the children of an irrelevant page at distance d from the last relevant page (d = its distance + 1,
  * the children's) are handled as a relevant page's while tunnel = floor(alpha / d) &gt; 0, the page's similarity taken
@@ -34,10 +33,11 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
     private final double softFactor;
 
     /**
-     * The sum of degrees Pi is taken against (see the class comment). It scales every link-topology priority by the
-     * same factor, so it does not change their order. Its size keeps contributions small next to a seed's priority
-     * (1.001) and a revisit's (the page's relevance), as the mean degree of tens to hundreds of links did before: a
-     * seed added to a running crawl still comes first, and a page due again keeps its place among new links.
+     * The reference degree Pi is taken against, in place of the patent's sum of degrees (see the class comment). It
+     * scales every link-topology priority by the same factor, so it does not change their order. Its size keeps
+     * contributions typically small next to a seed's priority (1.001) and a revisit's (the page's relevance), as the
+     * mean degree of tens to hundreds of links did before: a seed added to a running crawl comes first, and a page due
+     * again keeps its place among new links.
      */
     static final double REFERENCE_DEGREE = 100;
 

@@ -82,8 +82,8 @@ class LinkStrategiesTest {
     @Test
     void aContributionDoesNotDependOnThePagesScoredBefore() {
         // a small page (1 link) and a large one (9 links), scored in both orders: each gives its links the same
-        // priority either way (the mean degree of the pages seen so far, divided by before, gave the small page's
-        // link 0.8 * 0.5 * 1 / 1 when first, and 0.8 * 0.5 * (1 / 5) / 1 when second)
+        // priority either way (the earlier divisor, the mean degree of the pages scored so far, gave the small
+        // page's link 0.8 * 0.5 * 1 / 1 when it came first, and 0.8 * 0.5 * (1 / 5) / 1 when it came second)
         ParentInfo small = new ParentInfo("https://example.org/s.html", 0.8, true, 0, 0, 0);
         ParentInfo large = new ParentInfo("https://example.org/l.html", 0.8, true, 0, 0, 0);
         List<Outlink> one = List.of(new Outlink("https://example.org/x.html", "", ""));
@@ -104,6 +104,8 @@ class LinkStrategiesTest {
         assertEquals(0.004, smallAsSecond, EPS);
         assertEquals(0.004, largeAsFirst, EPS);
         assertEquals(0.004, largeAsSecond, EPS);
+        assertEquals(smallAsFirst, smallAsSecond);
+        assertEquals(largeAsFirst, largeAsSecond);
     }
 
     @Test
