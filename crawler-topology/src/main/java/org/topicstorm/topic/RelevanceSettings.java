@@ -18,6 +18,9 @@ import java.util.Map;
  * @param segmenter   what splits Chinese (Han) text into words, for pages and keywords alike
  * @param hubShare    anchor-text share above which a page is read through its anchor texts (001 paper: 0.6)
  * @param tagWeights  weights of title, headings, anchor text and body in term frequencies (002 patent)
+ * @param keywordDensity the keyword model's full density: keyword occurrences per term of the page at and above which
+ *                    its cosine counts in full; a sparser page's is multiplied by sqrt(density / this); 0 = never
+ *                    (the 000 paper's plain cosine)
  * @param seedPages   directory of HTML files that are the seed pages of the adaptive models; null = the topic's seed
  *                    URLs, fetched once when the crawl starts
  * @param centroid    parameters of the adaptive centroid model (001)
@@ -33,6 +36,7 @@ public record RelevanceSettings(
         ChineseSegmenter segmenter,
         double hubShare,
         TagWeights tagWeights,
+        double keywordDensity,
         Path seedPages,
         Centroid centroid,
         SeedSet seedSet,
@@ -120,18 +124,29 @@ public record RelevanceSettings(
         public static final SelfTuning DEFAULT = new SelfTuning(0.9, 0.05, 0.05, 0.01, 5);
     }
 
+    /**
+     * The default full keyword density, 2 %: a page about a topic uses its keywords as about one term in fifty or more;
+     * a long page that names them a few times in passing (an API reference that mentions sockets) is about something
+     * else. Chosen before measuring; docs/evaluation.md (session 22) measured it against 1 % and 4 %.
+     */
+    public static final double DEFAULT_KEYWORD_DENSITY = 0.02;
+
     public static final RelevanceSettings DEFAULT = new RelevanceSettings(Model.KEYWORDS, Map.of(), true,
-            ChineseSegmenter.DEFAULT, TextSelection.DEFAULT_HUB_SHARE, TagWeights.DEFAULT, null, Centroid.DEFAULT, SeedSet.DEFAULT,
-            Word2Vec.DEFAULT, Classifier.DEFAULT, null);
+            ChineseSegmenter.DEFAULT, TextSelection.DEFAULT_HUB_SHARE, TagWeights.DEFAULT, DEFAULT_KEYWORD_DENSITY, null,
+            Centroid.DEFAULT, SeedSet.DEFAULT, Word2Vec.DEFAULT, Classifier.DEFAULT, null);
 
     public RelevanceSettings {
         combination = Map.copyOf(combination);
+        if (!(keywordDensity >= 0 && keywordDensity <= 1)) {
+            throw new IllegalArgumentException("keywordDensity must be in [0, 1], got " + keywordDensity);
+        }
         classifier = classifier == null ? Classifier.DEFAULT : classifier;
     }
 
     /** The same settings with self-tuning as given (null: off). */
     public RelevanceSettings withSelfTuning(SelfTuning tuning) {
-        return new RelevanceSettings(model, combination, stemming, segmenter, hubShare, tagWeights, seedPages, centroid,
+        return new RelevanceSettings(model, combination, stemming, segmenter, hubShare, tagWeights, keywordDensity,
+                seedPages, centroid,
                 seedSet, word2vec, classifier, tuning);
     }
 

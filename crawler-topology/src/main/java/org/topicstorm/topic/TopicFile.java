@@ -19,7 +19,7 @@ record TopicFile(String name, List<String> languages, Map<String, Double> keywor
     }
 
     record Relevance(String model, Map<String, Double> combination, Boolean stemming, String segmenter,
-                     Double hubShare, TagWeights tagWeights, String seedPages, Centroid centroid, SeedSet seedSet,
+                     Double hubShare, TagWeights tagWeights, Double keywordDensity, String seedPages, Centroid centroid, SeedSet seedSet,
                      Word2Vec word2vec, Classifier classifier, SelfTuning selfTuning) {
     }
 

@@ -318,6 +318,7 @@ public final class TopicLoader {
             }
             return new RelevanceSettings(model, combination, or(r.stemming(), d.stemming()), segmenter,
                     or(r.hubShare(), d.hubShare()), tagWeights(r.tagWeights()),
+                    or(r.keywordDensity(), d.keywordDensity()),
                     path(r.seedPages(), Field.of("relevance.seed-pages"), true), centroid, seedSet, word2vec,
                     classifier, selfTuning(r.selfTuning()));
         }

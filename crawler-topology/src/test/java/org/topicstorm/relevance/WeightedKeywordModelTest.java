@@ -56,7 +56,7 @@ class WeightedKeywordModelTest {
                 List.of("https://example.org/"), 0.5, Topic.Strategy.BEST_FIRST, Topic.Focus.SOFT, Topic.Limits.NONE,
                 null, new RelevanceSettings(RelevanceSettings.Model.KEYWORDS, Map.of(), true,
                 org.topicstorm.text.ChineseSegmenter.DEFAULT, 0.6,
-                TagWeights.UNIFORM, null, RelevanceSettings.Centroid.DEFAULT, RelevanceSettings.SeedSet.DEFAULT,
+                TagWeights.UNIFORM, RelevanceSettings.DEFAULT_KEYWORD_DENSITY, null, RelevanceSettings.Centroid.DEFAULT, RelevanceSettings.SeedSet.DEFAULT,
                 RelevanceSettings.Word2Vec.DEFAULT, null, null));
         assertEquals(1.0, new WeightedKeywordModel(t).score(page("Cloud", List.of("Kubernetes"), "")).score(), EPS);
     }
@@ -126,6 +126,53 @@ class WeightedKeywordModelTest {
         assertEquals(r, at.score());
         assertTrue(at.relevant());
         assertFalse(below.relevant());
+    }
+
+    /** n words that are neither keywords nor stop words. */
+    private static String filler(int n) {
+        return " filler".repeat(n);
+    }
+
+    @Test
+    void aSparsePageKeepsTheSquareRootOfItsShareOfTheFullDensity() {
+        // "kubernetes" once among 100 terms: a = (0, 1), cos = 2 / sqrt(5) (as the hub page above);
+        // density = (w_kubernetes / w_max) * 1 / 100 = 0.01, factor sqrt(0.01 / 0.02) = sqrt(0.5)
+        Relevance r = new WeightedKeywordModel(CLOUD).score(page("kubernetes" + filler(99)));
+        assertEquals(2 / Math.sqrt(5) * Math.sqrt(0.5), r.score(), EPS);
+        assertEquals(0.6325, r.score(), 1e-4);
+        // the explanation's shares still sum to the score
+        assertEquals(r.score(), r.topTerms().get(0).contribution(), EPS);
+        // "cloud" weighs half of "kubernetes": density = 0.5 * 1 / 100 = 0.005, factor sqrt(0.25) = 0.5;
+        // a = (1, 0), cos = 1 / sqrt(5)
+        assertEquals(1 / Math.sqrt(5) * 0.5,
+                new WeightedKeywordModel(CLOUD).score(page("cloud" + filler(99))).score(), EPS);
+    }
+
+    @Test
+    void theDensityCountsTermsWithTheirTagWeights() {
+        // title "Kubernetes" (weight 3) over 147 body terms: a = (0, 3), terms = 3 * 1 + 147 = 150,
+        // density = 3 / 150 = 0.02: the full density, factor 1, the cosine 2 / sqrt(5) unchanged
+        Relevance full = new WeightedKeywordModel(CLOUD).score(page("Kubernetes", List.of(), filler(147).strip()));
+        assertEquals(2 / Math.sqrt(5), full.score(), EPS);
+        // one body term more: density = 3 / 151, factor sqrt(3 / 151 / 0.02) = sqrt(150 / 151)
+        Relevance less = new WeightedKeywordModel(CLOUD).score(page("Kubernetes", List.of(), filler(148).strip()));
+        assertEquals(2 / Math.sqrt(5) * Math.sqrt(150.0 / 151), less.score(), EPS);
+    }
+
+    @Test
+    void aSparsePageCanFallBelowTheThresholdAndTheFactorCanBeTurnedOff() {
+        // threshold 0.7: the cosine 2 / sqrt(5) = 0.894 is above it, 0.632 with the factor is not
+        Topic topic = topic(Map.of("cloud", 1.0, "kubernetes", 2.0), 0.7);
+        String sparse = "kubernetes" + filler(99);
+        assertFalse(new WeightedKeywordModel(topic).score(page(sparse)).relevant());
+        Topic off = new Topic("test", List.of("en"), topic.keywords(), topic.seeds(), 0.7, Topic.Strategy.BEST_FIRST,
+                Topic.Focus.SOFT, Topic.Limits.NONE, null, new RelevanceSettings(RelevanceSettings.Model.KEYWORDS,
+                Map.of(), true, org.topicstorm.text.ChineseSegmenter.DEFAULT, 0.6, TagWeights.DEFAULT, 0, null,
+                RelevanceSettings.Centroid.DEFAULT, RelevanceSettings.SeedSet.DEFAULT, RelevanceSettings.Word2Vec.DEFAULT,
+                null, null));
+        Relevance plain = new WeightedKeywordModel(off).score(page(sparse));
+        assertEquals(2 / Math.sqrt(5), plain.score(), EPS);
+        assertTrue(plain.relevant());
     }
 
     @Test

@@ -31,6 +31,15 @@ class TopicLoaderRelevanceTest {
         assertSame(RelevanceSettings.DEFAULT, t.relevance());
         assertEquals(RelevanceSettings.Model.KEYWORDS, t.relevance().model());
         assertEquals(TagWeights.DEFAULT, t.relevance().tagWeights());
+        assertEquals(0.02, t.relevance().keywordDensity());
+    }
+
+    @Test
+    void aSectionWithoutTheKeywordDensityKeepsTheDefaultAndZeroTurnsItOff() {
+        Topic other = TopicLoader.fromString(HEAD + "relevance: {hub-share: 0.7}\n", "t.yaml");
+        assertEquals(0.02, other.relevance().keywordDensity());
+        Topic off = TopicLoader.fromString(HEAD + "relevance: {keyword-density: 0}\n", "t.yaml");
+        assertEquals(0.0, off.relevance().keywordDensity());
     }
 
     @Test
@@ -45,6 +54,7 @@ class TopicLoaderRelevanceTest {
                   stemming: false
                   hub-share: 0.7
                   tag-weights: {title: 4, heading: 3, anchor: 2, body: 0.5}
+                  keyword-density: 0.05
                   seed-pages: seed-html
                   centroid: {features: 50, update-similarity: 0.4}
                   seed-set: {max-size: 20, join-threshold: 0.6, terms: 100}
@@ -57,6 +67,7 @@ class TopicLoaderRelevanceTest {
         assertEquals(false, r.stemming());
         assertEquals(0.7, r.hubShare());
         assertEquals(new TagWeights(4, 3, 2, 0.5), r.tagWeights());
+        assertEquals(0.05, r.keywordDensity());
         assertEquals(dir.toAbsolutePath().resolve("seed-html"), r.seedPages());
         assertEquals(new RelevanceSettings.Centroid(50, 0.4), r.centroid());
         assertEquals(new RelevanceSettings.SeedSet(20, 0.6, 100), r.seedSet());
@@ -73,6 +84,7 @@ class TopicLoaderRelevanceTest {
                   stemming: yes please
                   hub-share: 1.5
                   tag-weights: {title: -1, footer: 1}
+                  keyword-density: 2
                   seed-pages: missing-dir
                   centroid: {features: 0, update-similarity: 2}
                   seed-set: {max-size: 1.5, join-threshold: x}
@@ -83,7 +95,7 @@ class TopicLoaderRelevanceTest {
         String f = file.toString();
         assertEquals(List.of(
                 f + ": field 'relevance.colour': unknown field; allowed fields are: model, combination, stemming, segmenter, "
-                        + "hub-share, tag-weights, seed-pages, centroid, seed-set, word2vec, classifier, self-tuning",
+                        + "hub-share, tag-weights, keyword-density, seed-pages, centroid, seed-set, word2vec, classifier, self-tuning",
                 f + ": field 'relevance.model': must be one of centroid, classifier, combination, keywords, seed-set, "
                         + "word2vec, "
                         + "got 'magic'",
@@ -93,6 +105,7 @@ class TopicLoaderRelevanceTest {
                 f + ": field 'relevance.tag-weights.footer': unknown field; allowed fields are: title, heading, "
                         + "anchor, body",
                 f + ": field 'relevance.tag-weights.title': must be a number between 0 and 1000000, got the number -1",
+                f + ": field 'relevance.keyword-density': must be a number between 0 and 1, got the number 2",
                 f + ": field 'relevance.seed-pages': must be a directory of HTML files; "
                         + dir.toAbsolutePath().resolve("missing-dir") + " is not a directory",
                 f + ": field 'relevance.centroid.features': must be a whole number between 1 and 100000, got the "

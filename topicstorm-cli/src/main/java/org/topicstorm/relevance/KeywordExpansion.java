@@ -87,7 +87,7 @@ public final class KeywordExpansion {
         String language = TopicLoader.keywordLanguage(topic.languages());
         for (int r = 0; r < rounds; r++) {
             WeightedKeywordModel model = new WeightedKeywordModel(keywords, topic.threshold(),
-                    topic.relevance().tagWeights(), analyzer, language);
+                    topic.relevance().tagWeights(), analyzer, language, topic.relevance().keywordDensity());
             List<Integer> relevant = new ArrayList<>();
             for (int i = 0; i < analysed.size(); i++) {
                 if (allRelevant || model.score(analysed.get(i)).relevant()) {
