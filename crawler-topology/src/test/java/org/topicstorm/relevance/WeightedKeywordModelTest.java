@@ -160,6 +160,29 @@ class WeightedKeywordModelTest {
     }
 
     @Test
+    void theFactorScalesEveryKeywordsShareOfTheExplanation() {
+        // "cloud kubernetes" among 100 terms: a = (1, 1), x = (1, 1), T = (1, 2) = D, cos = 1, shares cloud 1/5 and
+        // kubernetes 4/5; density = (0.5 * 1 + 1 * 1) / 100 = 0.015, factor sqrt(0.015 / 0.02) = sqrt(0.75)
+        Relevance r = new WeightedKeywordModel(CLOUD).score(page("cloud kubernetes" + filler(98)));
+        double factor = Math.sqrt(0.75);
+        assertEquals(factor, r.score(), EPS);
+        assertEquals(List.of("kubernetes", "cloud"), terms(r));
+        assertEquals(0.8 * factor, r.topTerms().get(0).contribution(), EPS);
+        assertEquals(0.2 * factor, r.topTerms().get(1).contribution(), EPS);
+    }
+
+    @Test
+    void aHubPagesDensityIsCountedOnItsAnchorTexts() {
+        // read through its anchors (tag weight 1.5): "Kubernetes" and 99 filler words, terms = 100 * 1.5,
+        // keyword mass = 1 * 1.5, density 0.01, factor sqrt(0.5); its own text (all keywords) does not count
+        ParsedPage hub = new ParsedPage("https://example.org/", "", List.of(), "cloud cloud Kubernetes", "cloud cloud",
+                List.of(new Outlink("https://example.org/k", "Kubernetes", ""),
+                        new Outlink("https://example.org/f", filler(99).strip(), "")),
+                0.7, PageType.HUB, "UTF-8", "en");
+        assertEquals(2 / Math.sqrt(5) * Math.sqrt(0.5), new WeightedKeywordModel(CLOUD).score(hub).score(), EPS);
+    }
+
+    @Test
     void aSparsePageCanFallBelowTheThresholdAndTheFactorCanBeTurnedOff() {
         // threshold 0.7: the cosine 2 / sqrt(5) = 0.894 is above it, 0.632 with the factor is not
         Topic topic = topic(Map.of("cloud", 1.0, "kubernetes", 2.0), 0.7);
