@@ -125,14 +125,14 @@ public final class WeightedKeywordModel implements TermModel {
     @Override
     public Relevance score(AnalyzedPage page) {
         double[] counts = matcher.count(page, tagWeights);
-        return cosine(counts, densityFactor(density(counts, page)));
+        return cosine(counts, fullDensity == 0 ? 1 : densityFactor(density(counts, page)));
     }
 
     /**
      * Keyword occurrences per term: sum of (w_i / max_j w_j) * a_i over the page's tag-weighted term count, in [0, 1]
      * (0 for a page without terms).
      */
-    double density(double[] counts, AnalyzedPage page) {
+    private double density(double[] counts, AnalyzedPage page) {
         double terms = 0;
         for (AnalyzedPage.Part part : page.parts()) {
             terms += tagWeights.of(part.tag()) * part.terms().size();
@@ -148,9 +148,9 @@ public final class WeightedKeywordModel implements TermModel {
         return Math.min(1, mass / terms);
     }
 
-    /** min(1, sqrt(density / full density)); 1 when the factor is off. */
-    double densityFactor(double density) {
-        return fullDensity == 0 ? 1 : Math.min(1, Math.sqrt(density / fullDensity));
+    /** min(1, sqrt(density / full density)), for a full density &gt; 0. */
+    private double densityFactor(double density) {
+        return Math.min(1, Math.sqrt(density / fullDensity));
     }
 
     /**

@@ -137,17 +137,13 @@ public record RelevanceSettings(
 
     public RelevanceSettings {
         combination = Map.copyOf(combination);
-        if (!(keywordDensity >= 0 && keywordDensity <= 1)) {
-            throw new IllegalArgumentException("keywordDensity must be in [0, 1], got " + keywordDensity);
-        }
         classifier = classifier == null ? Classifier.DEFAULT : classifier;
     }
 
     /** The same settings with self-tuning as given (null: off). */
     public RelevanceSettings withSelfTuning(SelfTuning tuning) {
         return new RelevanceSettings(model, combination, stemming, segmenter, hubShare, tagWeights, keywordDensity,
-                seedPages, centroid,
-                seedSet, word2vec, classifier, tuning);
+                seedPages, centroid, seedSet, word2vec, classifier, tuning);
     }
 
     /** Whether the model is, or combines, a model that keeps crawl state in Elasticsearch (learns during the crawl). */

@@ -19,8 +19,9 @@ record TopicFile(String name, List<String> languages, Map<String, Double> keywor
     }
 
     record Relevance(String model, Map<String, Double> combination, Boolean stemming, String segmenter,
-                     Double hubShare, TagWeights tagWeights, Double keywordDensity, String seedPages, Centroid centroid, SeedSet seedSet,
-                     Word2Vec word2vec, Classifier classifier, SelfTuning selfTuning) {
+                     Double hubShare, TagWeights tagWeights, Double keywordDensity, String seedPages,
+                     Centroid centroid, SeedSet seedSet, Word2Vec word2vec, Classifier classifier,
+                     SelfTuning selfTuning) {
     }
 
     record TagWeights(Double title, Double heading, Double anchor, Double body) {
