@@ -105,7 +105,8 @@ public class EsFrontierSpout extends BaseRichSpout {
         metrics.gauge(TaskMetrics.IN_FLIGHT, inFlight::get);
         this.emitted = metrics.counter(TaskMetrics.EMITTED);
         this.feed = new FrontierFeed(batches, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
-                config.minQueryIntervalMs(), config.purgatoryMs(), config.settlePages(), config.settleMaxMs(), queryThread);
+                config.minQueryIntervalMs(), config.purgatoryMs(), config.settlePages(), config.settleMaxMs(),
+                config.queryAheadBelow(), queryThread);
     }
 
     @Override

@@ -32,6 +32,15 @@ import org.topicstorm.topology.LogThrottle;
  * its own bound, not the minimum query interval: a page's outlinks are written about a second after its fetch (parse,
  * relevance, the status writer's batch), and evaluation crawls query every 300 ms, which ended every wait before the
  * slower seed's outlinks were in.
+ *
+ * <p>Past the start, a query may also run one batch ahead ({@code aheadBelow}, off by default): while fewer than
+ * that many URLs are in flight, it leaves those URLs out as well, so they take no places of their hosts and the next
+ * batch is chosen while the last one is still being fetched and written. Otherwise a crawl whose best URLs sit on one
+ * host has at most that host's places ({@code frontier.max.urls.per.host}) in flight, and each batch waits for a whole
+ * round trip (fetch, content write, status write, query). At or above the bound the URLs in flight hold their hosts'
+ * places as before, so about {@code aheadBelow} plus one batch are in flight at most. The batch ahead is chosen
+ * knowing neither batch's outlinks, which is why it is off by default: measured, more pages/s and less recall
+ * (docs/benchmarks.md, "Session 23").
  */
 public final class FrontierFeed {
 
@@ -55,6 +64,7 @@ public final class FrontierFeed {
     private final long maxBufferAgeMs;
     private final long settlePages;
     private final long settleMaxMs;
+    private final long aheadBelow;
     private final Executor executor;
     private final Deque<StatusDoc> buffer = new ArrayDeque<>();
     private CompletableFuture<List<StatusDoc>> pending;
@@ -75,19 +85,21 @@ public final class FrontierFeed {
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
                         long maxBufferAgeMs, Executor executor) {
-        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, 0, executor);
+        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, 0, 0, executor);
     }
 
     /**
      * @param settlePages for this many acks and fails (the crawl's start, for this task), a query waits for the URLs
      *                    in flight; 0 = never
      * @param settleMaxMs ... but at most this many milliseconds after the last query
+     * @param aheadBelow  past the start, while fewer URLs than this are in flight, a query leaves them out (one batch
+     *                    ahead); 0 = never
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
-                        long maxBufferAgeMs, long settlePages, long settleMaxMs, Executor executor) {
-        if (settlePages < 0 || settleMaxMs < 0) {
-            throw new IllegalArgumentException("settlePages and settleMaxMs must be >= 0, got " + settlePages
-                    + " and " + settleMaxMs);
+                        long maxBufferAgeMs, long settlePages, long settleMaxMs, long aheadBelow, Executor executor) {
+        if (settlePages < 0 || settleMaxMs < 0 || aheadBelow < 0) {
+            throw new IllegalArgumentException("settlePages, settleMaxMs and aheadBelow must be >= 0, got "
+                    + settlePages + ", " + settleMaxMs + " and " + aheadBelow);
         }
         this.reader = reader;
         this.shard = shard;
@@ -96,6 +108,7 @@ public final class FrontierFeed {
         this.maxBufferAgeMs = maxBufferAgeMs;
         this.settlePages = settlePages;
         this.settleMaxMs = settleMaxMs;
+        this.aheadBelow = aheadBelow;
         this.executor = executor;
     }
 
@@ -135,6 +148,10 @@ public final class FrontierFeed {
             completionsAtQuery = completions;
             pendingStartedAt = now;
             List<String> blocked = inFlight.blocked(now);
+            if (completions >= settlePages && inFlight.size() < aheadBelow) {
+                // one batch ahead: the URLs in flight take no places of their hosts
+                blocked.addAll(inFlight.inFlight());
+            }
             if (blocked.size() > MAX_LEFT_OUT) {
                 // the in-flight filter still blocks the others; this only bounds the request size
                 blocked = blocked.subList(0, MAX_LEFT_OUT);

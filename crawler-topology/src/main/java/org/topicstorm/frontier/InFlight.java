@@ -89,6 +89,11 @@ public final class InFlight {
         return urls;
     }
 
+    /** URLs emitted and neither acked nor failed yet. A copy, safe to hand to another thread. */
+    public List<String> inFlight() {
+        return new ArrayList<>(emitted.keySet());
+    }
+
     /** Drops expired blocks; call now and then to bound memory. */
     public void expire(long now) {
         Iterator<Long> it = blockedUntil.values().iterator();

@@ -31,6 +31,17 @@ class FrontierConfigTest {
         assertEquals(new StatusWriter.BulkLimits(1000, 5 * 1024 * 1024), c.bulkLimits());
         assertEquals(100, c.settlePages());
         assertEquals(2000, c.settleMaxMs());
+        assertEquals(0, c.queryAheadBelow(), "no query ahead");
+    }
+
+    @Test
+    void theQueryAheadIsReadAndRangeChecked() {
+        assertEquals(0, FrontierConfig.fromConf(Map.of()).queryAheadBelow(), "off unless set");
+        assertEquals(10, FrontierConfig.fromConf(Map.of(FrontierConfig.QUERY_AHEAD_BELOW, 10)).queryAheadBelow());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.QUERY_AHEAD_BELOW, -1)));
+        assertTrue(e.getMessage().contains("'frontier.query.ahead.below' must be between 0 and 100000, got -1"),
+                e.getMessage());
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The spout's logic against a scripted reader (queries run on the caller's thread). */
 class FrontierFeedTest {
@@ -106,7 +107,7 @@ class FrontierFeedTest {
     private static FrontierFeed withTwoSeedsInFlight(ScriptedReader reader, long settlePages) {
         reader.due.add(doc("http://a.test/1", 0.9));
         reader.due.add(doc("http://b.test/1", 0.5));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000,
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000, 0,
                 Runnable::run);
         assertEquals("http://a.test/1", feed.next(0).url());
         assertEquals("http://b.test/1", feed.next(1).url());
@@ -152,11 +153,73 @@ class FrontierFeedTest {
         assertEquals(List.of(0L, 101L), reader.queriedAt);
     }
 
+    /**
+     * A feed past its start (no settle) that queries one batch ahead while fewer than {@code aheadBelow} URLs are in
+     * flight, with a1 and a2 emitted from its first batch.
+     */
+    private static FrontierFeed withABatchInFlight(ScriptedReader reader, long aheadBelow) {
+        reader.due.add(doc("http://a.test/1", 0.9));
+        reader.due.add(doc("http://a.test/2", 0.8));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, 0, 0, aheadBelow,
+                Runnable::run);
+        assertEquals("http://a.test/1", feed.next(0).url());
+        assertEquals("http://a.test/2", feed.next(1).url());
+        return feed;
+    }
+
+    @Test
+    void belowTheBoundTheNextQueryLeavesTheUrlsInFlightOut() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withABatchInFlight(reader, 3);
+        reader.due.add(doc("http://a.test/3", 0.7));
+        // 2 in flight < 3: the query at 2 leaves a1 and a2 out, so a3 comes while they are still being fetched
+        assertEquals("http://a.test/3", feed.next(2).url());
+        assertEquals(List.of(0L, 2L), reader.queriedAt);
+        assertEquals(List.of("http://a.test/1", "http://a.test/2"),
+                reader.leftOut.get(1).stream().sorted().toList());
+        // 3 in flight, not below 3: the next query leaves nothing out (the URLs in flight hold their places)
+        reader.due.add(doc("http://a.test/4", 0.6));
+        assertEquals("http://a.test/4", feed.next(3).url(), "the scripted reader has no host places; a4 is new");
+        assertEquals(List.of(), reader.leftOut.get(2));
+    }
+
+    @Test
+    void withoutTheAheadTheUrlsInFlightAreNotLeftOut() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withABatchInFlight(reader, 0);
+        assertNull(feed.next(2), "only a1 and a2 are due, both in flight");
+        assertEquals(List.of(), reader.leftOut.get(1));
+    }
+
+    @Test
+    void duringTheStartNoQueryRunsAhead() {
+        ScriptedReader reader = new ScriptedReader();
+        reader.due.add(doc("http://a.test/1", 0.9));
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, 2, 1000, 10,
+                Runnable::run);
+        assertEquals("http://a.test/1", feed.next(0).url());
+        reader.due.add(doc("http://a.test/2", 0.8));
+        assertNull(feed.next(1), "the start waits for a1");
+        // the start's wait ends 1000 ms after the last query with a1 still in flight: that query leaves a1 in
+        assertEquals("http://a.test/2", feed.next(1000).url());
+        assertEquals(List.of(), reader.leftOut.get(1));
+        feed.acked("http://a.test/1", 1100);
+        feed.acked("http://a.test/2", 1200); // two completions: the start is over
+        reader.due.add(doc("http://a.test/3", 0.7));
+        assertEquals("http://a.test/3", feed.next(1201).url());
+        reader.due.add(doc("http://a.test/4", 0.6));
+        assertEquals("http://a.test/4", feed.next(1202).url());
+        assertEquals(List.of(0L, 1000L, 1201L, 1202L), reader.queriedAt);
+        assertTrue(reader.leftOut.get(3).contains("http://a.test/3"), "past the start, a3 in flight is left out");
+    }
+
     @Test
     void aNegativeStartIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
-                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, 1000, Runnable::run));
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, 1000, 0, Runnable::run));
         assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
-                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, -1, Runnable::run));
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, -1, 0, Runnable::run));
+        assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, 1000, -1, Runnable::run));
     }
 }
