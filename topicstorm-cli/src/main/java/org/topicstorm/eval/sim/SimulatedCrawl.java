@@ -41,8 +41,11 @@ import java.util.Set;
  * written. The link learner checks for a retrain every {@link Options#learnerMillis} of the simulated clock, each
  * round taking {@link Options#roundMillis}. At the crawl's start (the first {@link Options#settlePages} pages to
  * arrive) a batch is chosen only once the last one has arrived, as the spout's queries wait for the URLs in flight
- * then ({@code frontier.query.settle.pages}). What it does not model: fetch errors of a real network, politeness
- * delays (evaluation crawls have none), the near-duplicate check (it never changes a verdict), judgements.
+ * then ({@code frontier.query.settle.pages}). URLs still in the pipeline keep their hosts' places in a batch and count
+ * for the rank cut, as the spout's URLs in flight do (unless {@code frontier.query.ahead.below} says otherwise), so a
+ * host whose URLs are all in flight gets none in the next batch. What it does not model: fetch errors of a real
+ * network, politeness delays (evaluation crawls have none), the near-duplicate check (it never changes a verdict),
+ * judgements.
  */
 public final class SimulatedCrawl {
 
@@ -57,16 +60,20 @@ public final class SimulatedCrawl {
      * @param learnerMillis simulated time between the link learner's checks (topicstorm.model.sync.secs)
      * @param settlePages   while fewer pages than this have arrived, the lag is 0
      *                      (frontier.query.settle.pages)
+     * @param aheadBelow    past the start, while fewer URLs than this are in the pipeline, they take no places of
+     *                      their hosts in a batch; otherwise they do, as the spout's URLs in flight
+     *                      (frontier.query.ahead.below)
      */
     public record Options(int pages, int maxHosts, int perHost, int maxRank, int lag, long roundMillis,
-                          long learnerMillis, int settlePages) {
+                          long learnerMillis, int settlePages, int aheadBelow) {
 
         public Options {
             if (pages < 1 || maxHosts < 1 || perHost < 1 || maxRank < 0 || lag < 0 || roundMillis < 1
-                    || learnerMillis < 1 || settlePages < 0) {
+                    || learnerMillis < 1 || settlePages < 0 || aheadBelow < 0) {
                 throw new IllegalArgumentException("invalid simulation options: " + pages + " pages, " + maxHosts
                         + " hosts, " + perHost + " per host, rank " + maxRank + ", lag " + lag + ", round "
-                        + roundMillis + " ms, learner " + learnerMillis + " ms, settle " + settlePages);
+                        + roundMillis + " ms, learner " + learnerMillis + " ms, settle " + settlePages + ", ahead "
+                        + aheadBelow);
             }
         }
 
@@ -77,11 +84,12 @@ public final class SimulatedCrawl {
         public static Options of(Map<String, Object> conf, int pages) {
             FrontierConfig f = FrontierConfig.fromConf(conf);
             return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.maxRank(), 1, 400, 2000,
-                    f.settlePages());
+                    f.settlePages(), f.queryAheadBelow());
         }
 
         public Options withLag(int rounds) {
-            return new Options(pages, maxHosts, perHost, maxRank, rounds, roundMillis, learnerMillis, settlePages);
+            return new Options(pages, maxHosts, perHost, maxRank, rounds, roundMillis, learnerMillis, settlePages,
+                    aheadBelow);
         }
     }
 
@@ -180,10 +188,16 @@ public final class SimulatedCrawl {
                 learner.maybeRun(now);
             }
             List<InPipeline> fetched = new ArrayList<>();
-            for (StatusDoc doc : frontier.nextBatch(now, inFlight, options.maxHosts(), options.perHost(),
-                    options.maxRank())) {
+            // As the spout's query: URLs in the pipeline keep their hosts' places (and count for the rank cut)
+            // unless the crawl runs one batch ahead (frontier.query.ahead.below); either way none is fetched twice.
+            boolean ahead = arrivedPages >= options.settlePages() && inFlight.size() < options.aheadBelow();
+            for (StatusDoc doc : frontier.nextBatch(now, ahead ? inFlight : Set.of(), options.maxHosts(),
+                    options.perHost(), options.maxRank())) {
                 if (log.size() == options.pages()) {
                     break;
+                }
+                if (inFlight.contains(doc.url())) {
+                    continue;
                 }
                 long at = now + fetched.size();
                 ServedPages.Fetch f = web.fetch(doc.url());

@@ -185,6 +185,35 @@ class SimulatedCrawlTest {
     }
 
     @Test
+    void urlsInThePipelineKeepTheirHostsPlacesUnlessTheCrawlRunsAhead() {
+        // one URL per host in a batch, no start, one round of lag: a batch is chosen while the last one is in flight
+        Map<String, Object> c = new java.util.HashMap<>(conf);
+        c.put(FrontierConfig.MAX_URLS_PER_HOST, 1);
+        c.put(FrontierConfig.SETTLE_PAGES, 0);
+        List<FetchedPage> held = crawl(c, 1);
+        assertTrue(hostsInConsecutiveRounds(held).isEmpty(),
+                "a host with a URL in flight has no place in the next batch: " + held);
+        c.put(FrontierConfig.QUERY_AHEAD_BELOW, 10);
+        List<FetchedPage> ahead = crawl(c, 1);
+        assertTrue(!hostsInConsecutiveRounds(ahead).isEmpty(), "one batch ahead, a host's next URL comes at once");
+        assertEquals(new HashSet<>(urls(held)), new HashSet<>(urls(ahead)), "the same pages, in another order");
+    }
+
+    /** Hosts fetched in two consecutive rounds (a round's requests share fetchedAt / 400 ms, the simulated round). */
+    private static Set<String> hostsInConsecutiveRounds(List<FetchedPage> log) {
+        Map<Long, Set<String>> hostsByRound = new java.util.TreeMap<>();
+        for (FetchedPage p : log) {
+            hostsByRound.computeIfAbsent(p.fetchedAt() / 400, r -> new HashSet<>()).add(p.host());
+        }
+        Set<String> repeated = new HashSet<>();
+        hostsByRound.forEach((round, hosts) -> {
+            Set<String> next = hostsByRound.getOrDefault(round + 1, Set.of());
+            hosts.stream().filter(next::contains).forEach(repeated::add);
+        });
+        return repeated;
+    }
+
+    @Test
     void thePageLimitHolds() {
         assertEquals(4, crawl("learned", 4, 1).size());
     }
