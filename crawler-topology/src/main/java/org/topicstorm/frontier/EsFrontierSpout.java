@@ -106,7 +106,7 @@ public class EsFrontierSpout extends BaseRichSpout {
         this.emitted = metrics.counter(TaskMetrics.EMITTED);
         this.feed = new FrontierFeed(batches, shard, new InFlight(config.purgatoryMs(), config.retryBackoffMs()),
                 config.minQueryIntervalMs(), config.purgatoryMs(), config.settlePages(), config.settleMaxMs(),
-                config.queryAheadBelow(), queryThread);
+                config.settleQuietMs(), config.queryAheadBelow(), queryThread);
     }
 
     @Override

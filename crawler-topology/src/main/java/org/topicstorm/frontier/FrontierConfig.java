@@ -15,7 +15,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                              long purgatoryMs, long retryBackoffMs, int statusBatchSize, long statusBatchMaxDelayMs,
                              long statusBatchQuietMs, boolean recordLinks, Schedule schedule, int maxAttempts,
                              StatusWriter.BulkLimits bulkLimits, long queryRefreshMs, int settlePages,
-                             long settleMaxMs, int queryAheadBelow) {
+                             long settleMaxMs, long settleQuietMs, int queryAheadBelow) {
 
     public static final String MAX_HOSTS_PER_QUERY = "frontier.max.hosts.per.query";
     public static final String MAX_URLS_PER_HOST = "frontier.max.urls.per.host";
@@ -34,6 +34,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
     public static final String SETTLE_PAGES = "frontier.query.settle.pages";
     /** ... but at most this many milliseconds after the task's last query. */
     public static final String SETTLE_MAX_MS = "frontier.query.settle.max.ms";
+    /** ... or, past that, until no page has come back for this many milliseconds (at most 5 x the bound). */
+    public static final String SETTLE_QUIET_MS = "frontier.query.settle.quiet.ms";
     /**
      * Past the start, while fewer URLs than this are in flight in a spout task, its query leaves them out: the next
      * batch is chosen one ahead ({@link FrontierFeed}); 0 = never, the default (it costs focus: docs/benchmarks.md).
@@ -95,6 +97,7 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
                 refreshInterval(conf),
                 nonNegative(conf, SETTLE_PAGES, 100, 1_000_000),
                 nonNegative(conf, SETTLE_MAX_MS, 2000, 600_000),
+                nonNegative(conf, SETTLE_QUIET_MS, 1000, 600_000),
                 nonNegative(conf, QUERY_AHEAD_BELOW, 0, 100_000));
     }
 

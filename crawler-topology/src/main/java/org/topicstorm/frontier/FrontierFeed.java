@@ -31,7 +31,10 @@ import org.topicstorm.topology.LogThrottle;
  * the outlinks of every page before it. Past that, throughput matters more than the last pages' outlinks. The wait has
  * its own bound, not the minimum query interval: a page's outlinks are written about a second after its fetch (parse,
  * relevance, the status writer's batch), and evaluation crawls query every 300 ms, which ended every wait before the
- * slower seed's outlinks were in.
+ * slower seed's outlinks were in. Past {@code settleMaxMs} the wait goes on while pages are still coming back (one
+ * less than {@code settleQuietMs} ago), up to {@link #SETTLE_BUSY_FACTOR} times the bound: a site's front page with a
+ * thousand outlinks came back 2.5 s after the first query of a cold crawl, just after the bound, while a server that
+ * never finishes a page sends nothing back, so the wait for it still ends at the bound.
  *
  * <p>Past the start, a query may also run one batch ahead ({@code aheadBelow}, off by default): while fewer than
  * that many URLs are in flight, it leaves those URLs out as well, so they take no places of their hosts and the next
@@ -47,6 +50,8 @@ public final class FrontierFeed {
     private static final Logger LOG = LoggerFactory.getLogger(FrontierFeed.class);
     /** At most this many blocked URLs are left out by a query (their ids go in the request). */
     static final int MAX_LEFT_OUT = 10_000;
+    /** While pages keep coming back, the start's wait lasts at most this many times {@code settleMaxMs}. */
+    static final int SETTLE_BUSY_FACTOR = 5;
 
     /** Reads a batch of due URLs ({@link FrontierReader} against ES). */
     @FunctionalInterface
@@ -64,6 +69,7 @@ public final class FrontierFeed {
     private final long maxBufferAgeMs;
     private final long settlePages;
     private final long settleMaxMs;
+    private final long settleQuietMs;
     private final long aheadBelow;
     private final Executor executor;
     private final Deque<StatusDoc> buffer = new ArrayDeque<>();
@@ -75,6 +81,7 @@ public final class FrontierFeed {
     /** Acks and fails so far, and their number when the last query started: did anything change since? */
     private long completions;
     private long completionsAtQuery;
+    private long lastCompletionAt = Long.MIN_VALUE;
 
     /**
      * @param shard          the status index shard to read, -1 for all
@@ -85,21 +92,24 @@ public final class FrontierFeed {
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
                         long maxBufferAgeMs, Executor executor) {
-        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, 0, 0, executor);
+        this(reader, shard, inFlight, minQueryIntervalMs, maxBufferAgeMs, 0, 0, 0, 0, executor);
     }
 
     /**
      * @param settlePages for this many acks and fails (the crawl's start, for this task), a query waits for the URLs
      *                    in flight; 0 = never
      * @param settleMaxMs ... but at most this many milliseconds after the last query
+     * @param settleQuietMs ... or, past that and up to {@link #SETTLE_BUSY_FACTOR} x settleMaxMs, until no page has come
+     *                    back for this many milliseconds; 0 = the bound alone
      * @param aheadBelow  past the start, while fewer URLs than this are in flight, a query leaves them out (one batch
      *                    ahead); 0 = never
      */
     public FrontierFeed(BatchReader reader, int shard, InFlight inFlight, long minQueryIntervalMs,
-                        long maxBufferAgeMs, long settlePages, long settleMaxMs, long aheadBelow, Executor executor) {
-        if (settlePages < 0 || settleMaxMs < 0 || aheadBelow < 0) {
-            throw new IllegalArgumentException("settlePages, settleMaxMs and aheadBelow must be >= 0, got "
-                    + settlePages + ", " + settleMaxMs + " and " + aheadBelow);
+                        long maxBufferAgeMs, long settlePages, long settleMaxMs, long settleQuietMs, long aheadBelow,
+                        Executor executor) {
+        if (settlePages < 0 || settleMaxMs < 0 || settleQuietMs < 0 || aheadBelow < 0) {
+            throw new IllegalArgumentException("settlePages, settleMaxMs, settleQuietMs and aheadBelow must be >= 0, got "
+                    + settlePages + ", " + settleMaxMs + ", " + settleQuietMs + " and " + aheadBelow);
         }
         this.reader = reader;
         this.shard = shard;
@@ -108,6 +118,7 @@ public final class FrontierFeed {
         this.maxBufferAgeMs = maxBufferAgeMs;
         this.settlePages = settlePages;
         this.settleMaxMs = settleMaxMs;
+        this.settleQuietMs = settleQuietMs;
         this.aheadBelow = aheadBelow;
         this.executor = executor;
     }
@@ -135,11 +146,13 @@ public final class FrontierFeed {
     public void acked(String url, long now) {
         inFlight.acked(url, now);
         completions++;
+        lastCompletionAt = now;
     }
 
     public void failed(String url, long now) {
         inFlight.failed(url, now);
         completions++;
+        lastCompletionAt = now;
     }
 
     private void startQueryIfDue(long now) {
@@ -149,8 +162,11 @@ public final class FrontierFeed {
             pendingStartedAt = now;
             List<String> blocked = inFlight.blocked(now);
             if (completions >= settlePages && inFlight.size() < aheadBelow) {
-                // one batch ahead: the URLs in flight take no places of their hosts
-                blocked.addAll(inFlight.inFlight());
+                // one batch ahead: the URLs in flight take no places of their hosts (first, so that the bound below
+                // cuts the acked ones, which the in-flight filter blocks anyway, before them)
+                List<String> both = inFlight.inFlight();
+                both.addAll(blocked);
+                blocked = both;
             }
             if (blocked.size() > MAX_LEFT_OUT) {
                 // the in-flight filter still blocks the others; this only bounds the request size
@@ -169,11 +185,21 @@ public final class FrontierFeed {
 
     /**
      * At the crawl's start, while URLs of the last batches are in flight and {@code settleMaxMs} since the last query
-     * have not passed: their outlinks are not in the frontier yet, so the next batch waits for them.
+     * have not passed (or, past that, pages are still coming back): their outlinks are not in the frontier yet, so the
+     * next batch waits for them.
      */
     private boolean settling(long now) {
         // URLs in flight mean a query has run: pendingStartedAt is the last one's start
-        return completions < settlePages && inFlight.size() > 0 && now < pendingStartedAt + settleMaxMs;
+        if (completions >= settlePages || inFlight.size() == 0) {
+            return false;
+        }
+        if (now < pendingStartedAt + settleMaxMs) {
+            return true;
+        }
+        // past the bound, pages still coming back (the last less than settleQuietMs ago) are waited for, up to
+        // SETTLE_BUSY_FACTOR times the bound: a big seed page whose outlinks take a while to write, on a cold start
+        boolean comingBack = lastCompletionAt > pendingStartedAt && now < lastCompletionAt + settleQuietMs;
+        return comingBack && now < pendingStartedAt + SETTLE_BUSY_FACTOR * settleMaxMs;
     }
 
     private void collectQuery(long now) {

@@ -111,6 +111,7 @@ public final class ConfKeys {
         whole("frontier.query.refresh.ms", -1, 60_000);
         whole("frontier.query.settle.pages", 0, 1_000_000);
         whole("frontier.query.settle.max.ms", 0, 600_000);
+        whole("frontier.query.settle.quiet.ms", 0, 600_000);
         whole("frontier.query.ahead.below", 0, 100_000);
         whole("frontier.budget.pattern.pages", 0, INT_MAX);
         number("frontier.budget.pattern.share", 0, 1);

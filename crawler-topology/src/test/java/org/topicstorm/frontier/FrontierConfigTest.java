@@ -31,6 +31,7 @@ class FrontierConfigTest {
         assertEquals(new StatusWriter.BulkLimits(1000, 5 * 1024 * 1024), c.bulkLimits());
         assertEquals(100, c.settlePages());
         assertEquals(2000, c.settleMaxMs());
+        assertEquals(1000, c.settleQuietMs());
         assertEquals(0, c.queryAheadBelow(), "no query ahead");
     }
 
@@ -42,6 +43,8 @@ class FrontierConfigTest {
                 () -> FrontierConfig.fromConf(Map.of(FrontierConfig.QUERY_AHEAD_BELOW, -1)));
         assertTrue(e.getMessage().contains("'frontier.query.ahead.below' must be between 0 and 100000, got -1"),
                 e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.QUERY_AHEAD_BELOW, 100_001)));
     }
 
     @Test

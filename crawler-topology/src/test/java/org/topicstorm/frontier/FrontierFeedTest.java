@@ -107,7 +107,7 @@ class FrontierFeedTest {
     private static FrontierFeed withTwoSeedsInFlight(ScriptedReader reader, long settlePages) {
         reader.due.add(doc("http://a.test/1", 0.9));
         reader.due.add(doc("http://b.test/1", 0.5));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000, 0,
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000, 0, 0,
                 Runnable::run);
         assertEquals("http://a.test/1", feed.next(0).url());
         assertEquals("http://b.test/1", feed.next(1).url());
@@ -154,13 +154,67 @@ class FrontierFeedTest {
     }
 
     /**
+     * A feed whose start waits at most 1000 ms after a query, longer while pages come back less than 500 ms apart,
+     * after it emitted {@code seeds} seeds s1, s2, ... at 0, 1, ... (all in the first batch).
+     */
+    private static FrontierFeed withSeedsInFlight(ScriptedReader reader, int seeds) {
+        for (int i = 1; i <= seeds; i++) {
+            reader.due.add(doc("http://s" + i + ".test/", 1.0 - i / 100.0));
+        }
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, 100, 1000, 500, 0,
+                Runnable::run);
+        for (int i = 1; i <= seeds; i++) {
+            assertEquals("http://s" + i + ".test/", feed.next(i - 1).url());
+        }
+        reader.due.add(doc("http://b.test/1", 0.5)); // an outlink of the seeds back so far
+        return feed;
+    }
+
+    @Test
+    void pastTheBoundTheStartWaitsWhilePagesAreStillComingBack() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withSeedsInFlight(reader, 3);
+        feed.acked("http://s1.test/", 900);
+        assertNull(feed.next(1000), "the bound (1000 ms) is reached, but s1 came back 100 ms ago");
+        feed.acked("http://s2.test/", 1300);
+        assertNull(feed.next(1799), "s2 came back at 1300: waiting until 1800");
+        assertEquals("http://b.test/1", feed.next(1800).url(), "500 ms without a page back: s3 is not waited for");
+        assertEquals(List.of(0L, 1800L), reader.queriedAt);
+    }
+
+    @Test
+    void aServerThatSendsNothingBackEndsTheWaitAtTheBound() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withSeedsInFlight(reader, 2);
+        feed.acked("http://s1.test/", 100);
+        assertNull(feed.next(999));
+        // s1 came back long before the bound, s2 never does: the wait ends at the bound, as without the quiet rule
+        assertEquals("http://b.test/1", feed.next(1000).url());
+        assertEquals(List.of(0L, 1000L), reader.queriedAt);
+    }
+
+    @Test
+    void aBusyStartIsWaitedForAtMostFiveTimesTheBound() {
+        ScriptedReader reader = new ScriptedReader();
+        FrontierFeed feed = withSeedsInFlight(reader, 14);
+        // a page back every 400 ms (s1 at 400 ... s12 at 4800), s13 and s14 still in flight
+        for (int i = 1; i <= 12; i++) {
+            feed.acked("http://s" + i + ".test/", 400L * i);
+            assertNull(feed.next(400L * i + 1), "pages still coming back at " + (400L * i + 1));
+        }
+        assertNull(feed.next(4999));
+        assertEquals("http://b.test/1", feed.next(5000).url(), "5 x the 1000 ms bound after the query");
+        assertEquals(List.of(0L, 5000L), reader.queriedAt);
+    }
+
+    /**
      * A feed past its start (no settle) that queries one batch ahead while fewer than {@code aheadBelow} URLs are in
      * flight, with a1 and a2 emitted from its first batch.
      */
     private static FrontierFeed withABatchInFlight(ScriptedReader reader, long aheadBelow) {
         reader.due.add(doc("http://a.test/1", 0.9));
         reader.due.add(doc("http://a.test/2", 0.8));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, 0, 0, aheadBelow,
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, 0, 0, 0, aheadBelow,
                 Runnable::run);
         assertEquals("http://a.test/1", feed.next(0).url());
         assertEquals("http://a.test/2", feed.next(1).url());
@@ -195,7 +249,7 @@ class FrontierFeedTest {
     void duringTheStartNoQueryRunsAhead() {
         ScriptedReader reader = new ScriptedReader();
         reader.due.add(doc("http://a.test/1", 0.9));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, 2, 1000, 10,
+        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, 2, 1000, 0, 10,
                 Runnable::run);
         assertEquals("http://a.test/1", feed.next(0).url());
         reader.due.add(doc("http://a.test/2", 0.8));
@@ -216,10 +270,12 @@ class FrontierFeedTest {
     @Test
     void aNegativeStartIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
-                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, 1000, 0, Runnable::run));
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, -1, 1000, 0, 0, Runnable::run));
         assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
-                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, -1, 0, Runnable::run));
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, -1, 0, 0, Runnable::run));
         assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
-                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, 1000, -1, Runnable::run));
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, 1000, 0, -1, Runnable::run));
+        assertThrows(IllegalArgumentException.class, () -> new FrontierFeed(
+                new ScriptedReader(), 0, new InFlight(5000, 0), 1000, 5000, 10, 1000, -1, 0, Runnable::run));
     }
 }

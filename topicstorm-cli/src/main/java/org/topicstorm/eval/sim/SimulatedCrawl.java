@@ -43,7 +43,7 @@ import java.util.Set;
  * arrive) a batch is chosen only once the last one has arrived, as the spout's queries wait for the URLs in flight
  * then ({@code frontier.query.settle.pages}). URLs still in the pipeline keep their hosts' places in a batch and count
  * for the rank cut, as the spout's URLs in flight do (unless {@code frontier.query.ahead.below} says otherwise), so a
- * host whose URLs are all in flight gets none in the next batch. What it does not model: fetch errors of a real
+ * host whose best URLs are all in flight gets no new one in the next batch. What it does not model: fetch errors of a real
  * network, politeness delays (evaluation crawls have none), the near-duplicate check (it never changes a verdict),
  * judgements.
  */

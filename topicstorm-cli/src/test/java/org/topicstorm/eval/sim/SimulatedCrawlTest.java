@@ -199,11 +199,12 @@ class SimulatedCrawlTest {
         assertEquals(new HashSet<>(urls(held)), new HashSet<>(urls(ahead)), "the same pages, in another order");
     }
 
-    /** Hosts fetched in two consecutive rounds (a round's requests share fetchedAt / 400 ms, the simulated round). */
+    /** Hosts fetched in two consecutive rounds (a round's requests share fetchedAt / the simulated round's length). */
     private static Set<String> hostsInConsecutiveRounds(List<FetchedPage> log) {
+        long roundMs = SimulatedCrawl.Options.of(conf, 1).roundMillis();
         Map<Long, Set<String>> hostsByRound = new java.util.TreeMap<>();
         for (FetchedPage p : log) {
-            hostsByRound.computeIfAbsent(p.fetchedAt() / 400, r -> new HashSet<>()).add(p.host());
+            hostsByRound.computeIfAbsent(p.fetchedAt() / roundMs, r -> new HashSet<>()).add(p.host());
         }
         Set<String> repeated = new HashSet<>();
         hostsByRound.forEach((round, hosts) -> {
