@@ -107,10 +107,17 @@ class FrontierFeedTest {
     private static FrontierFeed withTwoSeedsInFlight(ScriptedReader reader, long settlePages) {
         reader.due.add(doc("http://a.test/1", 0.9));
         reader.due.add(doc("http://b.test/1", 0.5));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000, 0, 0,
-                Runnable::run);
-        assertEquals("http://a.test/1", feed.next(0).url());
-        assertEquals("http://b.test/1", feed.next(1).url());
+        return emittingAllDue(reader, new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, settlePages, 1000,
+                0, 0, Runnable::run));
+    }
+
+    /** Emits the reader's due URLs (its first batch), best first, one a millisecond from 0; then returns the feed. */
+    private static FrontierFeed emittingAllDue(ScriptedReader reader, FrontierFeed feed) {
+        List<String> due = reader.due.stream().sorted(Comparator.comparingDouble(StatusDoc::priority).reversed())
+                .map(StatusDoc::url).toList();
+        for (int i = 0; i < due.size(); i++) {
+            assertEquals(due.get(i), feed.next(i).url());
+        }
         return feed;
     }
 
@@ -161,11 +168,8 @@ class FrontierFeedTest {
         for (int i = 1; i <= seeds; i++) {
             reader.due.add(doc("http://s" + i + ".test/", 1.0 - i / 100.0));
         }
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, 100, 1000, 500, 0,
-                Runnable::run);
-        for (int i = 1; i <= seeds; i++) {
-            assertEquals("http://s" + i + ".test/", feed.next(i - 1).url());
-        }
+        FrontierFeed feed = emittingAllDue(reader, new FrontierFeed(reader, 0, new InFlight(5000, 0), 300, 5000, 100,
+                1000, 500, 0, Runnable::run));
         reader.due.add(doc("http://b.test/1", 0.5)); // an outlink of the seeds back so far
         return feed;
     }
@@ -214,11 +218,8 @@ class FrontierFeedTest {
     private static FrontierFeed withABatchInFlight(ScriptedReader reader, long aheadBelow) {
         reader.due.add(doc("http://a.test/1", 0.9));
         reader.due.add(doc("http://a.test/2", 0.8));
-        FrontierFeed feed = new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, 0, 0, 0, aheadBelow,
-                Runnable::run);
-        assertEquals("http://a.test/1", feed.next(0).url());
-        assertEquals("http://a.test/2", feed.next(1).url());
-        return feed;
+        return emittingAllDue(reader, new FrontierFeed(reader, 0, new InFlight(5000, 0), 1000, 5000, 0, 0, 0,
+                aheadBelow, Runnable::run));
     }
 
     @Test
