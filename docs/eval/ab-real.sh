@@ -9,6 +9,8 @@
 # environment (optional):
 #   OLD_ARGS, NEW_ARGS  extra `topicstorm eval` arguments of an arm, e.g. "--conf /tmp/x.yaml"
 #   OLD_JVM, NEW_JVM    JVM options of an arm (JAVA_TOOL_OPTIONS; the local cluster runs in the eval's JVM)
+#   OLD_OPTS, NEW_OPTS  JVM options of an arm after the launcher's own (TOPICSTORM_JAVA_OPTS: they win over the
+#                       launcher's -XX:TieredStopAtLevel=1, which JAVA_TOOL_OPTIONS cannot override)
 #   STRATEGY            default learned
 # writes OUT/ARM-REP-TOPIC.log and their eval directories, OUT/summary.txt (one line per crawl: arm, rep, topic,
 # recall@|R|) and OUT/means.txt. Needs TOPICSTORM_CORPORA like any eval.
@@ -20,10 +22,11 @@ for rep in $(seq "$reps"); do
   for tp in "$@"; do
     topic=${tp%%:*}; pages=${tp##*:}
     for arm in old new; do
-      if [ $arm = old ]; then tree=$old; args=${OLD_ARGS:-}; jvm=${OLD_JVM:-}; else tree=$new; args=${NEW_ARGS:-}; jvm=${NEW_JVM:-}; fi
+      if [ $arm = old ]; then tree=$old; args=${OLD_ARGS:-}; jvm=${OLD_JVM:-}; opts=${OLD_OPTS:-}
+      else tree=$new; args=${NEW_ARGS:-}; jvm=${NEW_JVM:-}; opts=${NEW_OPTS:-}; fi
       log=$out/$arm-$rep-$topic.log
       # shellcheck disable=SC2086 # the extra arguments are words
-      (cd "$tree" && JAVA_TOOL_OPTIONS="$jvm" bin/topicstorm eval --topic "seeds/eval/$topic.yaml" \
+      (cd "$tree" && JAVA_TOOL_OPTIONS="$jvm" TOPICSTORM_JAVA_OPTS="$opts" bin/topicstorm eval --topic "seeds/eval/$topic.yaml" \
         --strategy "${STRATEGY:-learned}" --pages "$pages" --errors 0 --out "$out/$arm-$rep-$topic" $args) \
         > "$log" 2>&1 || echo "$arm $rep $topic: eval failed, see $log" >&2
       # the recall@|R| column, found by its header (its place depends on |R| and --at)
