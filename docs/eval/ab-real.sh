@@ -9,21 +9,21 @@
 # environment (optional):
 #   OLD_ARGS, NEW_ARGS  extra `topicstorm eval` arguments of an arm, e.g. "--conf /tmp/x.yaml"
 #   OLD_JVM, NEW_JVM    JVM options of an arm (JAVA_TOOL_OPTIONS; the local cluster runs in the eval's JVM)
-#   OLD_OPTS, NEW_OPTS  JVM options of an arm after the launcher's own (TOPICSTORM_JAVA_OPTS: they win over the
-#                       launcher's -XX:TieredStopAtLevel=1, which JAVA_TOOL_OPTIONS cannot override)
+#   OLD_OPTS, NEW_OPTS  JVM options of an arm after the launcher's own (added to TOPICSTORM_JAVA_OPTS: they win over
+#                       the launcher's -XX:TieredStopAtLevel=1, which JAVA_TOOL_OPTIONS cannot override)
 #   STRATEGY            default learned
 # writes OUT/ARM-REP-TOPIC.log and their eval directories, OUT/summary.txt (one line per crawl: arm, rep, topic,
 # recall@|R|) and OUT/means.txt. Needs TOPICSTORM_CORPORA like any eval.
 set -euo pipefail
-if [ $# -lt 5 ]; then sed -n 5,14p "$0" >&2; exit 2; fi
+if [ $# -lt 5 ]; then sed -n 5,16p "$0" >&2; exit 2; fi
 out=$1; reps=$2; old=$3; new=$4; shift 4
 mkdir -p "$out"
 for rep in $(seq "$reps"); do
   for tp in "$@"; do
     topic=${tp%%:*}; pages=${tp##*:}
     for arm in old new; do
-      if [ $arm = old ]; then tree=$old; args=${OLD_ARGS:-}; jvm=${OLD_JVM:-}; opts=${OLD_OPTS:-}
-      else tree=$new; args=${NEW_ARGS:-}; jvm=${NEW_JVM:-}; opts=${NEW_OPTS:-}; fi
+      if [ $arm = old ]; then tree=$old; args=${OLD_ARGS:-}; jvm=${OLD_JVM:-}; opts="${TOPICSTORM_JAVA_OPTS:-} ${OLD_OPTS:-}"
+      else tree=$new; args=${NEW_ARGS:-}; jvm=${NEW_JVM:-}; opts="${TOPICSTORM_JAVA_OPTS:-} ${NEW_OPTS:-}"; fi
       log=$out/$arm-$rep-$topic.log
       # shellcheck disable=SC2086 # the extra arguments are words
       (cd "$tree" && JAVA_TOOL_OPTIONS="$jvm" TOPICSTORM_JAVA_OPTS="$opts" bin/topicstorm eval --topic "seeds/eval/$topic.yaml" \
