@@ -78,7 +78,7 @@ public class EsFrontierSpout extends BaseRichSpout {
         this.patterns = !budget.enabled() ? null : new PatternCaps(budget, PATTERN_COUNT_INTERVAL_MS,
                 shard -> FrontierReader.fetchedPerPattern(es, indices.status(), shard));
         FrontierReader reader = new FrontierReader(es, indices.status(), config.maxHostsPerQuery(),
-                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.maxRank(), throttles, patterns);
+                config.maxUrlsPerHost(), config.maxQueryPages(), caps, config.rankCut(), throttles, patterns);
         // the status index has one shard per spout task: task i reads shard i
         int shard = context.getThisTaskIndex();
         this.queryThread = Executors.newSingleThreadExecutor(r -> {

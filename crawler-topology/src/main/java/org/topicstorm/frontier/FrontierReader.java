@@ -40,11 +40,12 @@ import java.util.Set;
  * with a 429 or 503 ({@link HostThrottles}), and URL patterns while they have had theirs ({@link PatternCaps}: the
  * budgets against crawler traps); their URLs stay waiting.
  *
- * <p>Rank cut ({@code maxRank}): a batch takes URLs only down to the priority of the shard's {@code maxRank}-th best
- * due URL (ties included). Without it every host with due URLs got its K places, and since each host is its own
- * fetch queue, a crawl over many hosts fetched from all of them at the same pace whatever their priorities (a crawl
- * of the LibreOffice help split over nine hosts fell from 47 % to 19 % harvest rate). With it a host whose best URLs
- * rank low waits until better URLs are gone; the per-host cap stays a limit (politeness), not a quota.
+ * <p>Rank cut ({@link RankCut}): a batch takes URLs only down to the priority of the shard's {@code maxRank}-th best
+ * due URL (ties included), or lower, to a fraction of the best due URL's priority, when the frontier's top is flat.
+ * Without it every host with due URLs got its K places, and since each host is its own fetch queue, a crawl over
+ * many hosts fetched from all of them at the same pace whatever their priorities (a crawl of the LibreOffice help
+ * split over nine hosts fell from 47 % to 19 % harvest rate). With it a host whose best URLs rank low waits until
+ * better URLs are gone; the per-host cap stays a limit (politeness), not a quota.
  */
 public final class FrontierReader implements FrontierFeed.BatchReader {
 
@@ -70,8 +71,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     private final int maxPages;
     /** null: no per-host page cap */
     private final HostCaps caps;
-    /** 0: no rank cut */
-    private final int maxRank;
+    private final RankCut rankCut;
     /** null: hosts that answered 429/503 are not left out (the fetcher still defers their requests) */
     private final HostThrottles throttles;
     /** null: no per-pattern budgets */
@@ -110,9 +110,15 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     /** @param patterns the URL patterns to leave out because they had their pages (trap budgets), or null */
     public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
                           HostCaps caps, int maxRank, HostThrottles throttles, PatternCaps patterns) {
+        this(client, index, maxHosts, perHost, maxPages, caps, RankCut.of(maxRank), throttles, patterns);
+    }
+
+    /** @param rankCut how far down the frontier's order a batch reaches */
+    public FrontierReader(ElasticsearchClient client, String index, int maxHosts, int perHost, int maxPages,
+                          HostCaps caps, RankCut rankCut, HostThrottles throttles, PatternCaps patterns) {
         this.patterns = patterns;
         this.throttles = throttles;
-        this.maxRank = maxRank;
+        this.rankCut = rankCut;
         this.client = client;
         this.index = index;
         this.maxHosts = maxHosts;
@@ -230,7 +236,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         List<StatusDoc> batch = new ArrayList<>();
         Map<String, Long> takenPerPattern = new java.util.HashMap<>();
         int pageSize = Math.min(MAX_PAGE, maxHosts * perHost);
-        int firstPage = firstPageSize(pageSize, maxRank);
+        int firstPage = rankCut.firstPageSize(pageSize);
         // a small first page is one more page, so that the scan can still read maxPages full ones
         int pages = maxPages + (firstPage < pageSize ? 1 : 0);
         List<FieldValue> after = null;
@@ -240,7 +246,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
             int size = page == 0 ? firstPage : pageSize;
             List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, size);
             if (page == 0) {
-                floor = floor(hits.stream().map(Hit::source).toList(), maxRank);
+                floor = rankCut.floor(hits.stream().map(Hit::source).toList());
             }
             for (Hit<StatusDoc> hit : hits) {
                 StatusDoc doc = hit.source();
@@ -271,41 +277,13 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
     }
 
     /**
-     * The size of the scan's first page. With a rank cut, a batch takes only URLs at or above the priority of the
-     * {@code maxRank}-th best, so the first page needs those and a margin for ties ({@link #TIE_MARGIN} x the cut);
-     * further ties come with the next pages. The full page ({@code maxHosts * perHost}, 500 by default) would have
-     * Elasticsearch load and the spout parse 50 documents for each one a focused batch takes: the fetch phase was
-     * the frontier query's largest cost (docs/benchmarks.md, "Session 19").
-     */
-    static int firstPageSize(int pageSize, int maxRank) {
-        if (maxRank <= 0) {
-            return pageSize;
-        }
-        return (int) Math.min(pageSize, (long) TIE_MARGIN * maxRank);
-    }
-
-    /** The first page of a scan with a rank cut holds this many times the cut's URLs. */
-    static final int TIE_MARGIN = 2;
-
-    /**
-     * The rank cut's floor: the priority of the {@code maxRank}-th of the shard's best due URLs (the first page of the
-     * scan, best first), or -infinity when there is no cut (0) or fewer due URLs than that.
-     */
-    static double floor(List<StatusDoc> best, int maxRank) {
-        if (maxRank <= 0 || best.size() < maxRank || best.get(maxRank - 1) == null) {
-            return Double.NEGATIVE_INFINITY;
-        }
-        return best.get(maxRank - 1).priority();
-    }
-
-    /**
      * The batch this reader reads, chosen from due URLs held in memory (the simulated crawl's frontier): the same
      * rank cut and host quota, applied to the whole list at once instead of a page of the scan at a time.
      *
      * @param due every due URL that is not left out, best first ({@link #BEST_FIRST})
      */
-    public static List<StatusDoc> choose(List<StatusDoc> due, int maxHosts, int perHost, int maxRank) {
-        double floor = floor(due.subList(0, Math.min(due.size(), Math.min(MAX_PAGE, maxHosts * perHost))), maxRank);
+    public static List<StatusDoc> choose(List<StatusDoc> due, int maxHosts, int perHost, RankCut rankCut) {
+        double floor = rankCut.floor(due.subList(0, Math.min(due.size(), Math.min(MAX_PAGE, maxHosts * perHost))));
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
         for (StatusDoc doc : due) {

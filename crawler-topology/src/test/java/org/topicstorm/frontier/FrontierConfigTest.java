@@ -33,6 +33,7 @@ class FrontierConfigTest {
         assertEquals(2000, c.settleMaxMs());
         assertEquals(1000, c.settleQuietMs());
         assertEquals(0, c.queryAheadBelow(), "no query ahead");
+        assertEquals(new RankCut(10, 0.9), c.rankCut());
     }
 
     @Test
@@ -45,6 +46,19 @@ class FrontierConfigTest {
                 e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> FrontierConfig.fromConf(Map.of(FrontierConfig.QUERY_AHEAD_BELOW, 100_001)));
+    }
+
+    @Test
+    void theRankCutsRatioToTheBestIsReadAndRangeChecked() {
+        assertEquals(new RankCut(10, 0.9), FrontierConfig.fromConf(Map.of()).rankCut(), "the default");
+        assertEquals(new RankCut(10, 0.0), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0)).rankCut());
+        assertEquals(new RankCut(4, 0.5), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0.5,
+                FrontierConfig.MAX_RANK, 4)).rankCut());
+        assertEquals(new RankCut(10, 1.0), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1)).rankCut());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1.5)));
+        assertTrue(e.getMessage().contains("'frontier.query.rank.near.best' must be between 0 and 1, got 1.5"),
+                e.getMessage());
     }
 
     @Test

@@ -32,33 +32,31 @@ class FrontierReaderChooseTest {
                 doc("http://d/1", 0.1, 7));
         // maxRank 4: the 4th best is b/1 at 0.6; a takes only its 2 places (perHost 2)
         assertEquals(List.of("http://a/1", "http://a/2", "http://b/1"),
-                urls(FrontierReader.choose(due, 100, 2, 4)));
+                urls(FrontierReader.choose(due, 100, 2, RankCut.of(4))));
         // maxRank 5: the 5th is c/1 at 0.5, and c/2 ties with it: ties are taken
         assertEquals(List.of("http://a/1", "http://a/2", "http://b/1", "http://c/1", "http://c/2"),
-                urls(FrontierReader.choose(due, 100, 2, 5)));
+                urls(FrontierReader.choose(due, 100, 2, RankCut.of(5))));
         // no cut (0) or fewer due URLs than maxRank: every host's best perHost
         assertEquals(List.of("http://a/1", "http://a/2", "http://b/1", "http://c/1", "http://c/2", "http://d/1"),
-                urls(FrontierReader.choose(due, 100, 2, 0)));
-        assertEquals(urls(FrontierReader.choose(due, 100, 2, 0)), urls(FrontierReader.choose(due, 100, 2, 50)));
+                urls(FrontierReader.choose(due, 100, 2, RankCut.of(0))));
+        assertEquals(urls(FrontierReader.choose(due, 100, 2, RankCut.of(0))), urls(FrontierReader.choose(due, 100, 2, RankCut.of(50))));
         // two hosts at most: a and b, the hosts of the best URLs
-        assertEquals(List.of("http://a/1", "http://a/2", "http://b/1"), urls(FrontierReader.choose(due, 2, 2, 0)));
+        assertEquals(List.of("http://a/1", "http://a/2", "http://b/1"), urls(FrontierReader.choose(due, 2, 2, RankCut.of(0))));
     }
 
     @Test
-    void theFloorIsTheMaxRankthPriorityOfTheBestDue() {
-        List<StatusDoc> due = sorted(doc("http://a/1", 0.9, 1), doc("http://a/2", 0.4, 2));
-        assertEquals(0.4, FrontierReader.floor(due, 2), 0);
-        assertEquals(Double.NEGATIVE_INFINITY, FrontierReader.floor(due, 3));
-        assertEquals(Double.NEGATIVE_INFINITY, FrontierReader.floor(due, 0));
-    }
-
-    @Test
-    void theScansFirstPageHoldsTwiceTheRankCutAndNoMoreThanAFullPage() {
-        assertEquals(20, FrontierReader.firstPageSize(500, 10));   // 2 x 10
-        assertEquals(2, FrontierReader.firstPageSize(500, 1));     // 2 x 1
-        assertEquals(500, FrontierReader.firstPageSize(500, 0));   // no cut: the full page
-        assertEquals(500, FrontierReader.firstPageSize(500, 300)); // 2 x 300 = 600 > 500
-        assertEquals(500, FrontierReader.firstPageSize(500, 250)); // 2 x 250 = 500
-        assertEquals(10_000, FrontierReader.firstPageSize(10_000, Integer.MAX_VALUE)); // no int overflow
+    void urlsNearTheBestAreTakenBeyondTheCount() {
+        // a flat top: six URLs of three hosts within 0.9 of the best (0.9 x 1.0 = 0.9), then 0.5
+        List<StatusDoc> due = sorted(doc("http://a/1", 1.0, 1), doc("http://b/1", 0.98, 2), doc("http://c/1", 0.96, 3),
+                doc("http://a/2", 0.95, 4), doc("http://b/2", 0.92, 5), doc("http://c/2", 0.9, 6),
+                doc("http://d/1", 0.5, 7));
+        // the count alone (2): down to b/1 at 0.98
+        assertEquals(List.of("http://a/1", "http://b/1"), urls(FrontierReader.choose(due, 100, 2, RankCut.of(2))));
+        // with 0.9 of the best: down to 0.9, so c/2 at exactly 0.9 is in and d/1 at 0.5 is not
+        assertEquals(List.of("http://a/1", "http://b/1", "http://c/1", "http://a/2", "http://b/2", "http://c/2"),
+                urls(FrontierReader.choose(due, 100, 2, new RankCut(2, 0.9))));
+        // the per-host cap still holds: one place per host
+        assertEquals(List.of("http://a/1", "http://b/1", "http://c/1"),
+                urls(FrontierReader.choose(due, 100, 1, new RankCut(2, 0.9))));
     }
 }

@@ -288,6 +288,41 @@ class FrontierIT {
     }
 
     @Test
+    void urlsNearTheBestAreTakenBeyondTheCountAndPastTheScansFirstPage() throws Exception {
+        // 40 hosts with 2 URLs each at priorities 0.95 down to 0.9 (none tied), and 40 URLs at 0.5 on one host. The
+        // count alone (rank 10) stops at the 10th best; with 0.9 of the best (0.9 x 0.95 = 0.855) all 80 are within
+        // it, far past the scan's first page (2 x 10 hits), and nothing at 0.5 is.
+        CrawlIndices own = freshIndices("frontier-it-near", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        for (int h = 0; h < 40; h++) {
+            for (int i = 0; i < 2; i++) {
+                double priority = 0.95 - (h * 2 + i) * 0.05 / 79; // 0.95 ... 0.9
+                found.add(StatusUpdate.discovered("http://near" + h + ".test/p" + i, priority, 1, 0, null, null));
+            }
+        }
+        for (int i = 0; i < 40; i++) {
+            found.add(StatusUpdate.discovered("http://low.test/p" + i, 0.5, 1, 0, null, null));
+        }
+        writeAll(writer, found);
+        client.indices().refresh(r -> r.index(own.status()));
+        long now = System.currentTimeMillis() + 1000;
+        FrontierReader count = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, 10);
+        assertEquals(10, count.nextBatch(0, now).size());
+        FrontierReader near = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, new RankCut(10, 0.9), null, null);
+        List<StatusDoc> batch = near.nextBatch(0, now);
+        assertEquals(80, batch.size());
+        assertTrue(batch.stream().noneMatch(d -> d.host().equals("low.test")));
+        // once they are gone, low.test's URLs are the best: the count's cut again, at most CAP of its one host
+        List<String> nearIds = found.stream().map(StatusUpdate::url).filter(u -> u.contains("near")).toList();
+        assertEquals(Map.of("low.test", (long) CAP), near.nextBatch(0, now, nearIds).stream()
+                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        own.delete(client);
+    }
+
+    @Test
     void aHostThatHadItsPagesIsLeftOutUntilTheCapIsRaised() throws Exception {
         // limits.max-pages-per-host 3: capped.test has had 3 pages fetched (one an error: a request is a request),
         // open.test 2; both have better waiting URLs than other.test

@@ -2,6 +2,7 @@ package org.topicstorm.eval.sim;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.frontier.FrontierReader;
+import org.topicstorm.frontier.RankCut;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusUpdate;
@@ -91,7 +92,8 @@ public final class MemoryFrontier implements LinkLearner.Crawl {
      * The next batch: of the waiting URLs due at {@code now} and not in {@code leftOut} (in flight), what the
      * frontier reader would take.
      */
-    public List<StatusDoc> nextBatch(long now, Collection<String> leftOut, int maxHosts, int perHost, int maxRank) {
+    public List<StatusDoc> nextBatch(long now, Collection<String> leftOut, int maxHosts, int perHost,
+                                     RankCut rankCut) {
         List<StatusDoc> due = new ArrayList<>();
         for (String url : waiting) {
             StatusDoc d = docs.get(url);
@@ -100,7 +102,7 @@ public final class MemoryFrontier implements LinkLearner.Crawl {
             }
         }
         due.sort(FrontierReader.BEST_FIRST);
-        return FrontierReader.choose(due, maxHosts, perHost, maxRank);
+        return FrontierReader.choose(due, maxHosts, perHost, rankCut);
     }
 
     /** URLs waiting (DISCOVERED), due or not. */

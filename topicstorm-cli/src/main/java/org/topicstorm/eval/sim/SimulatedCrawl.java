@@ -3,6 +3,7 @@ package org.topicstorm.eval.sim;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.eval.FetchedPage;
 import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.frontier.RankCut;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusUpdate;
@@ -53,7 +54,7 @@ public final class SimulatedCrawl {
      * @param pages         requests to make (the crawl log's length), at most
      * @param maxHosts      hosts per batch (frontier.max.hosts.per.query)
      * @param perHost       URLs per host per batch (frontier.max.urls.per.host)
-     * @param maxRank       the rank cut (frontier.query.max.rank)
+     * @param rankCut       the rank cut (frontier.query.max.rank, frontier.query.rank.near.best)
      * @param lag           rounds between a page's fetch and its outlinks' arrival in the frontier (0: the next
      *                      batch is chosen knowing every page fetched so far)
      * @param roundMillis   simulated time per round
@@ -64,14 +65,14 @@ public final class SimulatedCrawl {
      *                      their hosts in a batch; otherwise they do, as the spout's URLs in flight
      *                      (frontier.query.ahead.below)
      */
-    public record Options(int pages, int maxHosts, int perHost, int maxRank, int lag, long roundMillis,
+    public record Options(int pages, int maxHosts, int perHost, RankCut rankCut, int lag, long roundMillis,
                           long learnerMillis, int settlePages, int aheadBelow) {
 
         public Options {
-            if (pages < 1 || maxHosts < 1 || perHost < 1 || maxRank < 0 || lag < 0 || roundMillis < 1
+            if (pages < 1 || maxHosts < 1 || perHost < 1 || rankCut == null || lag < 0 || roundMillis < 1
                     || learnerMillis < 1 || settlePages < 0 || aheadBelow < 0) {
                 throw new IllegalArgumentException("invalid simulation options: " + pages + " pages, " + maxHosts
-                        + " hosts, " + perHost + " per host, rank " + maxRank + ", lag " + lag + ", round "
+                        + " hosts, " + perHost + " per host, rank " + rankCut + ", lag " + lag + ", round "
                         + roundMillis + " ms, learner " + learnerMillis + " ms, settle " + settlePages + ", ahead "
                         + aheadBelow);
             }
@@ -83,12 +84,12 @@ public final class SimulatedCrawl {
          */
         public static Options of(Map<String, Object> conf, int pages) {
             FrontierConfig f = FrontierConfig.fromConf(conf);
-            return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.maxRank(), 1, 400, 2000,
+            return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.rankCut(), 1, 400, 2000,
                     f.settlePages(), f.queryAheadBelow());
         }
 
         public Options withLag(int rounds) {
-            return new Options(pages, maxHosts, perHost, maxRank, rounds, roundMillis, learnerMillis, settlePages,
+            return new Options(pages, maxHosts, perHost, rankCut, rounds, roundMillis, learnerMillis, settlePages,
                     aheadBelow);
         }
     }
@@ -192,7 +193,7 @@ public final class SimulatedCrawl {
             // unless the crawl runs one batch ahead (frontier.query.ahead.below); either way none is fetched twice.
             boolean ahead = arrivedPages >= options.settlePages() && inFlight.size() < options.aheadBelow();
             for (StatusDoc doc : frontier.nextBatch(now, ahead ? inFlight : Set.of(), options.maxHosts(),
-                    options.perHost(), options.maxRank())) {
+                    options.perHost(), options.rankCut())) {
                 if (log.size() == options.pages()) {
                     break;
                 }

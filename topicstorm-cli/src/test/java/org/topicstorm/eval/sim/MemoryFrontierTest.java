@@ -2,6 +2,7 @@ package org.topicstorm.eval.sim;
 
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.junit.jupiter.api.Test;
+import org.topicstorm.frontier.RankCut;
 import org.topicstorm.frontier.Schedule;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusUpdate;
@@ -63,12 +64,12 @@ class MemoryFrontierTest {
         f.apply(link("http://a/3", 0.7, "http://s", List.of("t"), null), 0);
         f.apply(link("http://b/1", 0.6, "http://s", List.of("t"), null), 0);
         assertEquals(List.of("http://a/1", "http://a/2", "http://b/1"),
-                f.nextBatch(0, Set.of(), 100, 2, 0).stream().map(d -> d.url()).toList());
+                f.nextBatch(0, Set.of(), 100, 2, RankCut.NONE).stream().map(d -> d.url()).toList());
         assertEquals(List.of("http://a/2", "http://a/3", "http://b/1"),
-                f.nextBatch(0, Set.of("http://a/1"), 100, 2, 0).stream().map(d -> d.url()).toList());
+                f.nextBatch(0, Set.of("http://a/1"), 100, 2, RankCut.NONE).stream().map(d -> d.url()).toList());
         f.apply(fetched("http://a/1", true, 5), 5);
         assertEquals(3, f.waitingCount());
-        assertEquals(List.of(), f.nextBatch(-1, Set.of(), 100, 2, 0), "nothing is due before it was discovered");
+        assertEquals(List.of(), f.nextBatch(-1, Set.of(), 100, 2, RankCut.NONE), "nothing is due before it was discovered");
     }
 
     @Test
