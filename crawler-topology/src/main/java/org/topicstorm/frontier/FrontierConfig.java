@@ -116,6 +116,10 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
 
     private static double fraction(Map<String, Object> conf, String key, double dflt) {
         Object raw = conf.get(key);
+        if (raw != null && !(raw instanceof Number)) {
+            throw new IllegalArgumentException("configuration key '" + key + "' must be a number between 0 and 1, got "
+                    + raw);
+        }
         double v = raw == null ? dflt : ((Number) raw).doubleValue();
         if (!(v >= 0 && v <= 1)) {
             throw new IllegalArgumentException("configuration key '" + key + "' must be between 0 and 1, got " + v);

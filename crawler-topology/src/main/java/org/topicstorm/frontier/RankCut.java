@@ -13,7 +13,12 @@ import java.util.List;
  * takes, and a round then moves about ten pages whatever the number of hosts (docs/benchmarks.md, session 19).
  * So, with {@code nearBest} &gt; 0, a URL whose priority is at least {@code nearBest} times the best due URL's is
  * taken too, however many rank above it: the floor is the lower of the two. A crawl whose best URL stands out keeps
- * the count's cut; one whose frontier is flat at the top fills every host's places.
+ * the count's cut; one whose frontier is flat at the top fills every host's places. A ratio of 1 is the count alone
+ * again (nothing ranks above the best), and so is a frontier of negative priorities (0.9 x a negative best is above
+ * it).
+ *
+ * <p>The ratio reads priorities as a scale from 0, as every strategy's are. Breadth-first's 1 / (1 + depth) puts
+ * depth d + 1 within 0.9 of depth d from d = 8 on, so from there two levels may share a batch.
  *
  * @param maxRank  the count: down to the priority of the maxRank-th best due URL (0 = no cut at all)
  * @param nearBest the ratio to the best due URL's priority that is taken whatever its rank, in [0, 1] (0 = the count
@@ -53,11 +58,16 @@ public record RankCut(int maxRank, double nearBest) {
             return Double.NEGATIVE_INFINITY;
         }
         double byCount = best.get(maxRank - 1).priority();
-        StatusDoc top = best.get(0);
-        if (nearBest <= 0 || top == null) {
+        if (nearBest <= 0) {
             return byCount;
         }
-        return Math.min(byCount, nearBest * top.priority());
+        // the best readable document (an unreadable one is skipped by the batch too)
+        for (StatusDoc top : best) {
+            if (top != null) {
+                return Math.min(byCount, nearBest * top.priority());
+            }
+        }
+        return byCount;
     }
 
     /**

@@ -54,10 +54,15 @@ class FrontierConfigTest {
         assertEquals(new RankCut(10, 0.0), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0)).rankCut());
         assertEquals(new RankCut(4, 0.5), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0.5,
                 FrontierConfig.MAX_RANK, 4)).rankCut());
-        assertEquals(new RankCut(10, 1.0), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1)).rankCut());
+        assertEquals(new RankCut(10, 1.0),
+                FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1)).rankCut());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1.5)));
         assertTrue(e.getMessage().contains("'frontier.query.rank.near.best' must be between 0 and 1, got 1.5"),
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, "0.9")));
+        assertTrue(e.getMessage().contains("'frontier.query.rank.near.best' must be a number between 0 and 1, got 0.9"),
                 e.getMessage());
     }
 

@@ -39,9 +39,11 @@ class FrontierReaderChooseTest {
         // no cut (0) or fewer due URLs than maxRank: every host's best perHost
         assertEquals(List.of("http://a/1", "http://a/2", "http://b/1", "http://c/1", "http://c/2", "http://d/1"),
                 urls(FrontierReader.choose(due, 100, 2, RankCut.of(0))));
-        assertEquals(urls(FrontierReader.choose(due, 100, 2, RankCut.of(0))), urls(FrontierReader.choose(due, 100, 2, RankCut.of(50))));
+        assertEquals(urls(FrontierReader.choose(due, 100, 2, RankCut.of(0))),
+                urls(FrontierReader.choose(due, 100, 2, RankCut.of(50))));
         // two hosts at most: a and b, the hosts of the best URLs
-        assertEquals(List.of("http://a/1", "http://a/2", "http://b/1"), urls(FrontierReader.choose(due, 2, 2, RankCut.of(0))));
+        assertEquals(List.of("http://a/1", "http://a/2", "http://b/1"),
+                urls(FrontierReader.choose(due, 2, 2, RankCut.of(0))));
     }
 
     @Test

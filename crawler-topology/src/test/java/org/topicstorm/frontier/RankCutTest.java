@@ -32,12 +32,23 @@ class RankCutTest {
         List<StatusDoc> steep = List.of(doc(1.0), doc(0.5), doc(0.2));
         // count 3: 0.2; 0.9 x 1.0 = 0.9 is higher, so the count's 0.2
         assertEquals(0.2, new RankCut(3, 0.9).floor(steep), 0);
-        // 0.5 x 1.0 = 0.5 against count 2's 0.5: equal
-        assertEquals(0.5, new RankCut(2, 0.5).floor(steep), 0);
+        // 0.4 x 1.0 = 0.4 against count 2's 0.5: the lower, 0.4 (the higher would be the count's 0.5)
+        assertEquals(0.4, new RankCut(2, 0.4).floor(steep), 1e-12);
+        // a ratio of 1 is the count alone: nothing ranks above the best
+        assertEquals(0.97, new RankCut(3, 1).floor(flat), 0);
         // a ratio of 0 is the count alone
         assertEquals(0.97, new RankCut(3, 0).floor(flat), 0);
         // with no count there is no cut, whatever the ratio
         assertEquals(Double.NEGATIVE_INFINITY, new RankCut(0, 0.9).floor(flat));
+    }
+
+    @Test
+    void anUnreadableBestDocumentIsSkippedForTheRatio() {
+        // the scan's first hit had no source: the ratio is taken of the best readable one, 0.98 (0.9 x 0.98 = 0.882)
+        List<StatusDoc> first = new java.util.ArrayList<>();
+        first.add(null);
+        first.addAll(List.of(doc(0.98), doc(0.97)));
+        assertEquals(0.882, new RankCut(3, 0.9).floor(first), 1e-12);
     }
 
     @Test

@@ -163,7 +163,8 @@ public final class FrontierBench {
             expected = Math.min(expected, o.maxRank()); // random priorities: the best URLs seldom tie
         }
         out.accept("spout query: FrontierReader.nextBatch, maxHosts " + o.maxHosts() + ", perHost " + o.perHost()
-                + ", rank cut " + (o.maxRank() == 0 ? "none" : o.maxRank()) + ", " + o.warmup() + " warm-up + "
+                + ", rank cut " + (o.maxRank() == 0 ? "none" : o.maxRank() + " (the count alone, not frontier.query.rank.near.best)")
+                + ", " + o.warmup() + " warm-up + "
                 + o.batches() + " measured");
         int[] size = new int[1];
         Latencies spout = spoutLatency(size);

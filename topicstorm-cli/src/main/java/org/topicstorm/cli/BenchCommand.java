@@ -67,7 +67,8 @@ final class BenchCommand {
 
         @Option(names = "--max-rank", paramLabel = "N", description = "The spout query's rank cut "
                 + "(frontier.query.max.rank; 0 = none, as this benchmark ran before 2026-11-27). Default: the "
-                + "crawl's (storm-conf/topicstorm-default.yaml).")
+                + "crawl's (storm-conf/topicstorm-default.yaml). The benchmark's random priorities give the best URLs no "
+                + "near-ties to speak of, so it measures the count alone, without frontier.query.rank.near.best.")
         Integer maxRank;
 
         @Option(names = "--no-links",

@@ -69,7 +69,8 @@ class MemoryFrontierTest {
                 f.nextBatch(0, Set.of("http://a/1"), 100, 2, RankCut.NONE).stream().map(d -> d.url()).toList());
         f.apply(fetched("http://a/1", true, 5), 5);
         assertEquals(3, f.waitingCount());
-        assertEquals(List.of(), f.nextBatch(-1, Set.of(), 100, 2, RankCut.NONE), "nothing is due before it was discovered");
+        assertEquals(List.of(), f.nextBatch(-1, Set.of(), 100, 2, RankCut.NONE),
+                "nothing is due before it was discovered");
     }
 
     @Test
