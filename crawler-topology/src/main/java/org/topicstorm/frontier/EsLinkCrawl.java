@@ -121,6 +121,11 @@ public final class EsLinkCrawl implements LinkLearner.Crawl {
     }
 
     @Override
+    public void refresh() throws IOException {
+        client.indices().refresh(r -> r.index(statusIndex));
+    }
+
+    @Override
     public int rescore(List<LinkLearner.Waiting> urls, List<Lift> lifts) {
         List<StatusUpdate> updates = new ArrayList<>(urls.size());
         for (int i = 0; i < urls.size(); i++) {

@@ -23,11 +23,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * 0): every {@code intervalMillis} it counts the judged pages per region of the sites ({@link RegionHarvest}), and
  * once {@code retrainEvery} more were judged since its last training it also trains a new link classifier on the
  * most recently judged pages (each with the features of the link that led to it, kept in its status document).
- * When either changed it publishes a new scorer version (both parts in the crawl's model index) and re-scores waiting
- * URLs with it, so that what was learnt reaches URLs already queued: the best waiting URLs, and the best of those in
- * the regions whose harvest rose most (a URL queued low in a region that turned out rich). Every other task is a
- * reader: it loads the stored scorer every interval. A resumed crawl continues from the stored scorer. Failures are
- * logged and retried at the next interval (links keep the scorer they have).
+ * When either changed it re-scores waiting URLs with the new scorer, so that what was learnt reaches URLs already
+ * queued: the best waiting URLs, and the best of those in the regions whose harvest rose most (a URL queued low in a
+ * region that turned out rich). Only then does it publish the new version (both parts in the crawl's model index, and
+ * as the scorer new links get), so that a frontier query never ranks links scored with the new scorer against a queue
+ * that still has the old one's lifts; the links scored with the old one meanwhile are caught up at once. Every other
+ * task is a reader: it loads the stored scorer every interval. A resumed crawl continues from the stored scorer.
+ * Failures are logged and retried at the next interval (links keep the scorer they have).
  */
 public final class LinkLearner {
 
@@ -64,6 +66,12 @@ public final class LinkLearner {
 
         /** Sets the lift of waiting URLs; returns how many changed. */
         int rescore(List<Waiting> urls, List<Lift> lifts) throws IOException;
+
+        /**
+         * Makes the reads above see every write made so far (the status index shows writes only after a refresh,
+         * and the learner re-scores the URLs it reads).
+         */
+        void refresh() throws IOException;
     }
 
     /** Regions counted at most: the ones with most judged pages (the others fall back to where they lie). */
@@ -191,6 +199,7 @@ public final class LinkLearner {
      * @return whether a new scorer was published
      */
     boolean update() throws IOException {
+        crawl.refresh();
         LinkScorer before = current;
         LinkClassifier classifier = before == null ? null : before.classifier();
         LinkClassifier trained = retrain(classifier);
@@ -210,6 +219,10 @@ public final class LinkLearner {
         LinkScorer scorer = new LinkScorer(trained != null ? trained : classifier, !settings.regions()
                 ? RegionHarvest.NONE : new RegionHarvest(new RegionHarvest.State(version, counted.state().crawl(),
                 counted.state().regions()), settings.regionPages()), version);
+        // The waiting URLs first, then the links to come: while new links were scored with the new scorer and the
+        // queue still had the old one's lifts, a frontier query in between (the re-scoring takes a few hundred
+        // milliseconds) ranked a batch's fresh links against an unlifted queue (docs/evaluation.md, session 26).
+        int best = settings.rescore() > 0 ? rescore(regions, scorer) : 0;
         if (trained != null) {
             store.save(LinkClassifier.KIND, trained.state());
         }
@@ -217,10 +230,37 @@ public final class LinkLearner {
             store.save(RegionHarvest.KIND, scorer.regions().state());
         }
         current = scorer;
-        if (settings.rescore() > 0) {
-            rescore(regions, scorer);
+        if (best > 0) {
+            catchUp(scorer, best);
         }
         return true;
+    }
+
+    /**
+     * After a new scorer is published: the {@code best} best waiting URLs once more, for the links discovered while
+     * the queue was being re-scored, which got the old scorer's lifts (only those whose lift changes are written, so
+     * the URLs just re-scored cost a read, not a write).
+     */
+    private void catchUp(LinkScorer scorer, int best) throws IOException {
+        crawl.refresh();
+        List<Waiting> changed = new ArrayList<>();
+        List<Lift> lifts = new ArrayList<>();
+        for (Waiting w : crawl.bestWaiting(best)) {
+            Lift lift = scorer.lift(w.url(), w.features());
+            if (changed(w, lift)) {
+                changed.add(w);
+                lifts.add(lift);
+            }
+        }
+        if (!changed.isEmpty()) {
+            crawl.rescore(changed, lifts);
+        }
+    }
+
+    /** Whether a waiting URL's lift moves by more than {@link #CHANGE} (none stored: 1). */
+    private static boolean changed(Waiting w, Lift lift) {
+        double old = w.lift() == null ? 1.0 : w.lift();
+        return Math.abs(Math.log(lift.factor() / old)) > Math.log(CHANGE);
     }
 
     /** A new classifier when one is due, else null. */
@@ -250,12 +290,15 @@ public final class LinkLearner {
      * Re-scores waiting URLs with a new scorer: the best waiting ones (half the rescore budget), then the best of
      * those in each region whose factor rose since the {@code before} counts (the other half, shared by the regions,
      * {@link #risen}); a URL's lift is rewritten only when it changes by more than {@link #CHANGE}.
+     *
+     * @return how many of the best waiting URLs were read
      */
-    private void rescore(RegionHarvest before, LinkScorer scorer) throws IOException {
+    private int rescore(RegionHarvest before, LinkScorer scorer) throws IOException {
         int budget = settings.rescore();
         Map<String, LinkLearner.Waiting> candidates = new LinkedHashMap<>();
         List<String> risen = risen(before, scorer.regions());
-        for (Waiting w : crawl.bestWaiting(risen.isEmpty() ? budget : (budget + 1) / 2)) {
+        int best = risen.isEmpty() ? budget : (budget + 1) / 2;
+        for (Waiting w : crawl.bestWaiting(best)) {
             candidates.putIfAbsent(w.url(), w);
         }
         int perRegion = risen.isEmpty() ? 0 : Math.max(1, budget / 2 / risen.size());
@@ -268,8 +311,7 @@ public final class LinkLearner {
         List<Lift> lifts = new ArrayList<>();
         for (Waiting w : candidates.values()) {
             Lift lift = scorer.lift(w.url(), w.features());
-            double old = w.lift() == null ? 1.0 : w.lift();
-            if (Math.abs(Math.log(lift.factor() / old)) > Math.log(CHANGE)) {
+            if (changed(w, lift)) {
                 changed.add(w);
                 lifts.add(lift);
             }
@@ -277,6 +319,7 @@ public final class LinkLearner {
         int written = changed.isEmpty() ? 0 : crawl.rescore(changed, lifts);
         LOG.info("Link scorer {} re-scored {} of {} waiting URLs ({} regions risen)", scorer.version(), written,
                 candidates.size(), risen.size());
+        return best;
     }
 
     /**

@@ -112,13 +112,19 @@ class EsLinkCrawlIT {
         assertEquals(List.of("http://h.test/writer/waiting3.html"),
                 crawl.waitingIn("h.test/writer", 10).stream().map(LinkLearner.Waiting::url).toList());
 
-        // the writer publishes scorer version 1 from these counts (no classifier: 6 < min-examples 20) and re-scores
+        // the writer publishes scorer version 1 from these counts (no classifier: 6 < min-examples 20) and re-scores,
+        // also a URL written just before, which the index shows only after a refresh (the learner makes one; the
+        // index's own refresh is off here, so that only the learner's can show it)
+        client.indices().putSettings(p -> p.index(indices.status())
+                .settings(st -> st.refreshInterval(t -> t.time("-1"))));
+        assertTrue(all(writer.write(List.of(link("http://h.test/calc/late.html", 0.25, List.of("u:calc"), null)))));
         EsModelStateStore store = new EsModelStateStore(client, indices.model());
         LinkLearner learner = new LinkLearner(crawl, store, LinkSettings.Learned.DEFAULT,
                 SparseLogistic.Options.DEFAULT, true, 1000, 0);
         learner.maybeRun(1000);
         assertEquals(1, learner.current().version());
         client.indices().refresh(r -> r.index(indices.status()));
+        assertEquals(0.25 * 177 / 55, doc(indices, "http://h.test/calc/late.html").priority(), 1e-9);
         // calc: p0 = 5/8; h.test (3 + 2 x 5/8) / 7 = 17/28; calc (3 + 2 x 17/28) / 5 = 59/70: factor
         // odds(59/70) / odds(5/8) = (59/11) / (5/3) = 177/55: waiting1 0.2 x 177/55
         assertEquals(0.2 * 177 / 55, doc(indices, "http://h.test/calc/waiting1.html").priority(), 1e-9);

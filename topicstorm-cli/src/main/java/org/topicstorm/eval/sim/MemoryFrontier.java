@@ -203,6 +203,11 @@ public final class MemoryFrontier implements LinkLearner.Crawl {
     }
 
     @Override
+    public void refresh() {
+        // writes are visible at once
+    }
+
+    @Override
     public int rescore(List<LinkLearner.Waiting> urls, List<Lift> lifts) {
         int changed = 0;
         for (int i = 0; i < urls.size(); i++) {
