@@ -26,10 +26,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * When either changed it re-scores waiting URLs with the new scorer, so that what was learnt reaches URLs already
  * queued: the best waiting URLs, and the best of those in the regions whose harvest rose most (a URL queued low in a
  * region that turned out rich). Only then does it publish the new version (both parts in the crawl's model index, and
- * as the scorer new links get), so that a frontier query never ranks links scored with the new scorer against a queue
- * that still has the old one's lifts; the links scored with the old one meanwhile are caught up at once. Every other
- * task is a reader: it loads the stored scorer every interval. A resumed crawl continues from the stored scorer.
- * Failures are logged and retried at the next interval (links keep the scorer they have).
+ * as the scorer new links get), so that a frontier query does not rank links scored with the new scorer against a
+ * queue that still has the old one's lifts; the links this task scored with the old one meanwhile are caught up right
+ * after (a reader task's, scored until it reloads, by a later update). Every other task is a reader: it loads the
+ * stored scorer every interval. A resumed crawl continues from the stored scorer. Failures are logged and retried at
+ * the next interval (links keep the scorer they have).
  */
 public final class LinkLearner {
 
@@ -97,6 +98,8 @@ public final class LinkLearner {
     private final AtomicBoolean running = new AtomicBoolean();
     private long last;
     private boolean loaded;
+    /** The highest scorer version this writer has used: see {@link #update}. */
+    private int lastVersion;
 
     /** A learner that trains on the caller's thread (tests, the simulated crawl). */
     public LinkLearner(Crawl crawl, ModelStateStore store, LinkSettings.Learned settings,
@@ -193,8 +196,8 @@ public final class LinkLearner {
 
     /**
      * The writer's step: counts the regions' harvest, retrains the classifier when due (enough pages judged since the
-     * last one, and at least minExamples examples of both verdicts), and when either changed publishes a new scorer
-     * and re-scores waiting URLs with it.
+     * last one, and at least minExamples examples of both verdicts), and when either changed re-scores waiting URLs
+     * with a new scorer, then publishes it and catches up the links scored meanwhile.
      *
      * @return whether a new scorer was published
      */
@@ -214,7 +217,11 @@ public final class LinkLearner {
         if (trained == null && counted == regions) {
             return false;
         }
-        int version = before == null ? 1 : before.version() + 1;
+        // never a version whose re-scoring was written, also when that scorer could not be stored: the frontier keeps
+        // the first lift of each version. (After a crash between the two, a resumed crawl numbers its next scorer as
+        // the lost one; the URLs that one reached keep its lifts, one interval older, until a later version does.)
+        int version = Math.max(before == null ? 0 : before.version(), lastVersion) + 1;
+        lastVersion = version;
         // the regions' state carries the scorer's version, also when nothing is counted yet
         LinkScorer scorer = new LinkScorer(trained != null ? trained : classifier, !settings.regions()
                 ? RegionHarvest.NONE : new RegionHarvest(new RegionHarvest.State(version, counted.state().crawl(),
@@ -253,7 +260,8 @@ public final class LinkLearner {
             }
         }
         if (!changed.isEmpty()) {
-            crawl.rescore(changed, lifts);
+            int written = crawl.rescore(changed, lifts);
+            LOG.info("Link scorer {} caught up {} links scored with the one before it", scorer.version(), written);
         }
     }
 

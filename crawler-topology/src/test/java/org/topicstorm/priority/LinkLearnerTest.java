@@ -3,17 +3,21 @@ package org.topicstorm.priority;
 import org.junit.jupiter.api.Test;
 import org.topicstorm.learn.SparseLogistic;
 import org.topicstorm.relevance.MemoryStateStore;
+import org.topicstorm.relevance.ModelStateStore;
 import org.topicstorm.topic.LinkSettings;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LinkLearnerTest {
@@ -283,6 +287,42 @@ class LinkLearnerTest {
         for (LinkLearner.Waiting w : crawl.waiting) {
             assertEquals(0.2, w.lift(), 1e-9, w.url());
         }
+    }
+
+    @Test
+    void aVersionWhoseRescoringWasWrittenIsNotReusedWhenTheScorerCouldNotBeStored() throws Exception {
+        FakeCrawl crawl = new FakeCrawl();
+        crawl.waiting.add(new LinkLearner.Waiting("http://h/swriter/queued.html", List.of("u:swriter"), null));
+        MemoryStateStore memory = new MemoryStateStore();
+        boolean[] failNextSave = {true};
+        ModelStateStore store = new ModelStateStore() {
+            @Override
+            public <S> Optional<S> load(String kind, Class<S> type) throws IOException {
+                return memory.load(kind, type);
+            }
+
+            @Override
+            public void save(String kind, Object state) throws IOException {
+                if (failNextSave[0]) {
+                    failNextSave[0] = false;
+                    throw new IOException("model index unavailable");
+                }
+                memory.save(kind, state);
+            }
+        };
+        LinkLearner writer = new LinkLearner(crawl, store, WITH_REGIONS, SparseLogistic.Options.DEFAULT, true,
+                1000, 0);
+        crawl.judge(0, 2);
+        assertThrows(IOException.class, writer::update);
+        assertNull(writer.current(), "not published: it could not be stored");
+        assertEquals(1, crawl.rescored.get(0).version(), "but the queue got version 1's lifts");
+
+        // three irrelevant swriter pages: p0 = 1/5, h (0 + 2 x 1/5) / 5 = 2/25, h/swriter (0 + 2 x 2/25) / 5 = 4/125,
+        // odds 4/121 against 1/4: 16/121, more than 10 % from the stored 0.2, so the URL is written again
+        crawl.judge(0, 1);
+        assertTrue(writer.update());
+        assertEquals(2, writer.current().version(), "version 1 went to the queue: the next scorer is version 2");
+        assertEquals(new Lift(16.0 / 121, 2), crawl.rescored.get(0));
     }
 
     @Test
