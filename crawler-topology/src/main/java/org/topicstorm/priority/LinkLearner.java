@@ -9,6 +9,7 @@ import org.topicstorm.topology.LogThrottle;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -250,25 +251,28 @@ public final class LinkLearner {
      */
     private void catchUp(LinkScorer scorer, int best) throws IOException {
         crawl.refresh();
-        List<Waiting> changed = new ArrayList<>();
-        List<Lift> lifts = new ArrayList<>();
-        for (Waiting w : crawl.bestWaiting(best)) {
-            Lift lift = scorer.lift(w.url(), w.features());
-            if (changed(w, lift)) {
-                changed.add(w);
-                lifts.add(lift);
-            }
-        }
-        if (!changed.isEmpty()) {
-            int written = crawl.rescore(changed, lifts);
+        int written = rewrite(crawl.bestWaiting(best), scorer);
+        if (written > 0) {
             LOG.info("Link scorer {} caught up {} links scored with the one before it", scorer.version(), written);
         }
     }
 
-    /** Whether a waiting URL's lift moves by more than {@link #CHANGE} (none stored: 1). */
-    private static boolean changed(Waiting w, Lift lift) {
-        double old = w.lift() == null ? 1.0 : w.lift();
-        return Math.abs(Math.log(lift.factor() / old)) > Math.log(CHANGE);
+    /**
+     * Gives these waiting URLs the scorer's lift where it moves by more than {@link #CHANGE} from the stored one
+     * (none stored: 1); returns how many were written.
+     */
+    private int rewrite(Collection<Waiting> waiting, LinkScorer scorer) throws IOException {
+        List<Waiting> changed = new ArrayList<>();
+        List<Lift> lifts = new ArrayList<>();
+        for (Waiting w : waiting) {
+            Lift lift = scorer.lift(w.url(), w.features());
+            double old = w.lift() == null ? 1.0 : w.lift();
+            if (Math.abs(Math.log(lift.factor() / old)) > Math.log(CHANGE)) {
+                changed.add(w);
+                lifts.add(lift);
+            }
+        }
+        return changed.isEmpty() ? 0 : crawl.rescore(changed, lifts);
     }
 
     /** A new classifier when one is due, else null. */
@@ -315,16 +319,7 @@ public final class LinkLearner {
                 candidates.putIfAbsent(w.url(), w);
             }
         }
-        List<Waiting> changed = new ArrayList<>();
-        List<Lift> lifts = new ArrayList<>();
-        for (Waiting w : candidates.values()) {
-            Lift lift = scorer.lift(w.url(), w.features());
-            if (changed(w, lift)) {
-                changed.add(w);
-                lifts.add(lift);
-            }
-        }
-        int written = changed.isEmpty() ? 0 : crawl.rescore(changed, lifts);
+        int written = rewrite(candidates.values(), scorer);
         LOG.info("Link scorer {} re-scored {} of {} waiting URLs ({} regions risen)", scorer.version(), written,
                 candidates.size(), risen.size());
         return best;
