@@ -5,7 +5,8 @@
 #
 # usage: ab-real.sh OUT REPS OLD_TREE NEW_TREE TOPIC:PAGES [TOPIC:PAGES ...]
 #   OLD_TREE, NEW_TREE  checkouts (the same one is fine when the arms differ only by the variables below)
-#   TOPIC:PAGES         a file of seeds/eval/ without .yaml, and its |R| (the suite table or GroundTruth says it)
+#   TOPIC:PAGES         a file of seeds/eval/ without .yaml (or DIR/NAME for seeds/DIR/NAME.yaml, e.g.
+#                       holdout/pg-spi-en), and its |R| (the suite table or GroundTruth says it)
 # environment (optional):
 #   OLD_ARGS, NEW_ARGS  extra `topicstorm eval` arguments of an arm, e.g. "--conf /tmp/x.yaml"
 #   OLD_JVM, NEW_JVM    JVM options of an arm (JAVA_TOOL_OPTIONS; the local cluster runs in the eval's JVM)
@@ -15,18 +16,19 @@
 # writes OUT/ARM-REP-TOPIC.log and their eval directories, OUT/summary.txt (one line per crawl: arm, rep, topic,
 # recall@|R|) and OUT/means.txt. Needs TOPICSTORM_CORPORA like any eval.
 set -euo pipefail
-if [ $# -lt 5 ]; then sed -n 5,16p "$0" >&2; exit 2; fi
+if [ $# -lt 5 ]; then sed -n 5,17p "$0" >&2; exit 2; fi
 out=$1; reps=$2; old=$3; new=$4; shift 4
 mkdir -p "$out"
 for rep in $(seq "$reps"); do
   for tp in "$@"; do
     topic=${tp%%:*}; pages=${tp##*:}
+    case $topic in */*) file=seeds/$topic.yaml; topic=${topic##*/} ;; *) file=seeds/eval/$topic.yaml ;; esac
     for arm in old new; do
       if [ $arm = old ]; then tree=$old; args=${OLD_ARGS:-}; jvm=${OLD_JVM:-}; opts="${TOPICSTORM_JAVA_OPTS:-} ${OLD_OPTS:-}"
       else tree=$new; args=${NEW_ARGS:-}; jvm=${NEW_JVM:-}; opts="${TOPICSTORM_JAVA_OPTS:-} ${NEW_OPTS:-}"; fi
       log=$out/$arm-$rep-$topic.log
       # shellcheck disable=SC2086 # the extra arguments are words
-      (cd "$tree" && JAVA_TOOL_OPTIONS="$jvm" TOPICSTORM_JAVA_OPTS="$opts" bin/topicstorm eval --topic "seeds/eval/$topic.yaml" \
+      (cd "$tree" && JAVA_TOOL_OPTIONS="$jvm" TOPICSTORM_JAVA_OPTS="$opts" bin/topicstorm eval --topic "$file" \
         --strategy "${STRATEGY:-learned}" --pages "$pages" --errors 0 --out "$out/$arm-$rep-$topic" $args) \
         > "$log" 2>&1 || echo "$arm $rep $topic: eval failed, see $log" >&2
       # the recall@|R| column, found by its header (its place depends on |R| and --at)

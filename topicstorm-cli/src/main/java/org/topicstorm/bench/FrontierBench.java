@@ -5,6 +5,7 @@ import co.elastic.clients.elasticsearch.indices.IndicesStatsResponse;
 import com.digitalpebble.stormcrawler.persistence.Status;
 import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.frontier.FrontierReader;
+import org.topicstorm.frontier.RankCut;
 import org.topicstorm.frontier.StatusDoc;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.frontier.StatusUpdate;
@@ -50,15 +51,14 @@ public final class FrontierBench {
      * @param outlinksPerPage new URLs of the load that share a parent page: 1 = every URL its own parent; a crawl's
      *                   discoveries come as the outlinks of fetched pages (tens per page on the web)
      * @param maxPages   pages a frontier query scans at most (frontier.query.max.pages)
-     * @param maxRank    the rank cut of the spout's query (frontier.query.max.rank; 0 = none)
+     * @param rankCut    the rank cut of the spout's query (frontier.query.max.rank and
+     *                   frontier.query.rank.near.best)
      */
     public record Options(int urls, int hosts, int batches, int warmup, int writers, int writeBatch, int updates,
                          int maxHosts, int perHost, boolean links, int warmupUrls, long seed, int outlinksPerPage,
-                         int maxPages, int maxRank) {
+                         int maxPages, RankCut rankCut) {
         public Options {
-            if (maxRank < 0) {
-                throw new IllegalArgumentException("rank cut must be >= 0, got " + maxRank);
-            }
+            java.util.Objects.requireNonNull(rankCut, "rankCut");
             positive("outlinks per page", outlinksPerPage);
             positive("query pages", maxPages);
             positive("urls", urls);
@@ -131,6 +131,21 @@ public final class FrontierBench {
         }
     }
 
+    /**
+     * About how many URLs a spout query of the loaded frontier returns: every host's places (at most maxHosts hosts,
+     * perHost each), unless the rank cut stops it first. The load's priorities are uniform random, so the best URLs
+     * seldom tie, and a share (1 - nearBest) of all URLs lies within nearBest of the best: when that share holds more
+     * URLs than the cut's count, the near-best rule takes them and the batch fills every host's places.
+     */
+    static int expectedBatch(Options o) {
+        int places = Math.min(o.hosts(), o.maxHosts()) * Math.min(o.perHost(), o.urls() / o.hosts());
+        RankCut cut = o.rankCut();
+        if (cut.maxRank() > 0 && (cut.nearBest() <= 0 || (1 - cut.nearBest()) * o.urls() <= cut.maxRank())) {
+            return Math.min(places, cut.maxRank());
+        }
+        return places;
+    }
+
     /** URL number {@code i}: on host {@code i % hosts}, so consecutive URLs (and every batch) spread over hosts. */
     static String url(int i, int hosts) {
         return String.format(Locale.ROOT, "http://www.host%05d.bench.test/articles/%d/page-%d.html", i % hosts,
@@ -158,12 +173,11 @@ public final class FrontierBench {
         out.accept("  " + load);
         refresh();
 
-        int expected = Math.min(o.hosts(), o.maxHosts()) * Math.min(o.perHost(), o.urls() / o.hosts());
-        if (o.maxRank() > 0) {
-            expected = Math.min(expected, o.maxRank()); // random priorities: the best URLs seldom tie
-        }
+        int expected = expectedBatch(o);
+        RankCut cut = o.rankCut();
         out.accept("spout query: FrontierReader.nextBatch, maxHosts " + o.maxHosts() + ", perHost " + o.perHost()
-                + ", rank cut " + (o.maxRank() == 0 ? "none" : o.maxRank() + " (the count alone, not frontier.query.rank.near.best)")
+                + ", rank cut " + (cut.maxRank() == 0 ? "none" : cut.maxRank() + (cut.nearBest() > 0
+                ? " or within " + cut.nearBest() + " of the best" : " (the count alone)"))
                 + ", " + o.warmup() + " warm-up + "
                 + o.batches() + " measured");
         int[] size = new int[1];
@@ -228,7 +242,8 @@ public final class FrontierBench {
 
     /** The spout's query as a crawl runs it: its batch size, scan depth and rank cut. */
     private FrontierReader reader(CrawlIndices target) {
-        return new FrontierReader(es, target.status(), o.maxHosts(), o.perHost(), o.maxPages(), null, o.maxRank());
+        return new FrontierReader(es, target.status(), o.maxHosts(), o.perHost(), o.maxPages(), null, o.rankCut(),
+                null, null);
     }
 
     private Latencies spoutLatency(int[] size) throws IOException {

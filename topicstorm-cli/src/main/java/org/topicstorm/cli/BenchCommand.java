@@ -67,9 +67,15 @@ final class BenchCommand {
 
         @Option(names = "--max-rank", paramLabel = "N", description = "The spout query's rank cut "
                 + "(frontier.query.max.rank; 0 = none, as this benchmark ran before 2026-11-27). Default: the "
-                + "crawl's (storm-conf/topicstorm-default.yaml). The benchmark's random priorities give the best URLs no "
-                + "near-ties to speak of, so it measures the count alone, without frontier.query.rank.near.best.")
+                + "crawl's (storm-conf/topicstorm-default.yaml).")
         Integer maxRank;
+
+        @Option(names = "--near-best", paramLabel = "RATIO", description = "The rank cut's near-best ratio "
+                + "(frontier.query.rank.near.best; 0 = the count alone, as this benchmark ran before 2026-11-28). "
+                + "Default: the crawl's. The load's priorities are uniform in [0, 1), so with the default 0.9 a tenth "
+                + "of the frontier is within reach of every batch: the flat top of a crawl over many equally good "
+                + "hosts, where a batch fills every host's places.")
+        Double nearBest;
 
         @Option(names = "--no-links",
                 description = "Do not record links (as with status.links.enabled false; the default records them).")
@@ -102,7 +108,9 @@ final class BenchCommand {
             FrontierConfig config = FrontierConfig.fromConf(CrawlConf.defaults());
             FrontierBench.Options options = new FrontierBench.Options(urls, hosts, batches, warmup, writers,
                     writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed,
-                    outlinksPerPage, config.maxQueryPages(), maxRank == null ? config.maxRank() : maxRank);
+                    outlinksPerPage, config.maxQueryPages(),
+                    new org.topicstorm.frontier.RankCut(maxRank == null ? config.rankCut().maxRank() : maxRank,
+                            nearBest == null ? config.rankCut().nearBest() : nearBest));
             print.accept("machine: " + Machine.describe());
             try (BenchNode node = BenchNode.start(esUrl, print);
                  ElasticsearchClient es = EsClients.create(EsSettings.of(node.url()))) {
