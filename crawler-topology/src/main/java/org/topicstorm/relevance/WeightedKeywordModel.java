@@ -36,7 +36,7 @@ import java.util.Map;
  * API reference that names sockets, servers and connections a few times in passing scores like the page about
  * sockets. So the score is the cosine times a density factor, min(1, sqrt(density / full density)), where density =
  * sum over keywords of (w_i / max_j w_j) * a_i, divided by the page's tag-weighted count of terms (its words other
- * than stop words, numbers and single letters, read as for a_i): the keyword occurrences per term, the weaker
+ * than stop words and numbers, read as for a_i): the keyword occurrences per term, the weaker
  * keywords counting by their weight. A phrase counts once but spans several terms, and languages other than English
  * and Chinese keep their stop words, so a topic's density is on its own scale: the full density is a topic setting.
  * A page at or above the full density ({@code relevance.keyword-density}, 2 % by default) keeps its cosine; one at a

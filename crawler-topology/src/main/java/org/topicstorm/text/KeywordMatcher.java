@@ -44,7 +44,7 @@ public final class KeywordMatcher {
         List<String> terms = analyzer.terms(keyword, language);
         if (terms.isEmpty()) {
             throw new IllegalArgumentException("keyword '" + keyword + "' has no terms after analysis (it is made of "
-                    + "stop words, numbers or single letters only)");
+                    + "stop words and numbers only)");
         }
         return terms;
     }

@@ -23,19 +23,24 @@ import java.util.function.Consumer;
 /**
  * Turns text into terms for a language, using three {@link AnalysisChain}s:
  * <ul>
- *   <li>English: standard tokenizer, possessive 's removed, lower case, English stop words, tokens of one character
- *       or digits only dropped, then (optionally) the Porter stemmer, so "Clouds" and "cloud" are one term.</li>
+ *   <li>English: standard tokenizer, possessive 's removed, lower case, English stop words, tokens of digits only
+ *       dropped, then (optionally) the Porter stemmer, so "Clouds" and "cloud" are one term. One-letter words stay
+ *       terms: in "C function", "vitamin D" or "hepatitis E" the letter is what the phrase is about (dropping it
+ *       made the keyword "c function" match every page with "function" in it).</li>
  *   <li>Chinese: word segmentation by the topic's {@link ChineseSegmenter} (HanLP by default, or smartcn:
  *       "食品安全监管" -&gt; 食品, 安全, 监管), smartcn's stop set (punctuation) and TopicStorm's Chinese
  *       function-word list (zh-stopwords.txt: 的, 了, 是, ...).</li>
- *   <li>Other languages: standard tokenizer, lower case, single characters and numbers dropped; no stop words and
- *       no stemming, since English ones would be wrong there.</li>
+ *   <li>Other languages: standard tokenizer, lower case, numbers dropped; no stop words and no stemming, since
+ *       English ones would be wrong there.</li>
  * </ul>
  * Mixed text works whatever the language: runs of Han characters always go to the Chinese chain and everything
  * else to the chain of the language, so an English word in a Chinese page (or the reverse) becomes a term too.
  * Thread-safe.
  */
 public final class TextAnalyzer {
+
+    /** Longer tokens (a run of letters without spaces: a hash, an encoded blob) are not words. */
+    static final int MAX_TERM_LENGTH = 255;
 
     private final boolean stemming;
     private final ChineseSegmenter segmenter;
@@ -62,14 +67,14 @@ public final class TextAnalyzer {
         AnalysisChain words = AnalysisChain.of(StandardTokenizer::new)
                 .then(LowerCaseFilter::new)
                 .then(NumberFilter::new)
-                .then(ts -> new LengthFilter(ts, 2, 255));
+                .then(ts -> new LengthFilter(ts, 1, MAX_TERM_LENGTH));
         this.other = words;
         AnalysisChain en = AnalysisChain.of(StandardTokenizer::new)
                 .then(EnglishPossessiveFilter::new)
                 .then(LowerCaseFilter::new)
                 .then(ts -> new StopFilter(ts, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET))
                 .then(NumberFilter::new)
-                .then(ts -> new LengthFilter(ts, 2, 255));
+                .then(ts -> new LengthFilter(ts, 1, MAX_TERM_LENGTH));
         this.english = stemming ? en.then(PorterStemFilter::new) : en;
         this.chinese = AnalysisChain.of(segmenter::newTokenizer)
                 .then(ts -> new StopFilter(ts, SmartChineseAnalyzer.getDefaultStopSet()))

@@ -592,8 +592,8 @@ public final class TopicLoader {
             String language = keywordLanguage(languages);
             for (String k : keywords.keySet()) {
                 if (analyzer.terms(k, language).isEmpty()) {
-                    error(Field.of("keywords").key(k), "has no terms after analysis: it is made of stop words, "
-                            + "numbers or single letters only, so it can never match");
+                    error(Field.of("keywords").key(k), "has no terms after analysis: it is made of stop words and "
+                            + "numbers only, so it can never match");
                 }
             }
         }

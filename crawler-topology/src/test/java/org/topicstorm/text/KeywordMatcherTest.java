@@ -27,6 +27,16 @@ class KeywordMatcherTest {
     }
 
     @Test
+    void aOneLetterWordIsPartOfItsPhrase() {
+        // "C" in "C function" is what the phrase is about: without it the keyword would count every "function"
+        KeywordMatcher m = matcher("c function", "vitamin d");
+        double[] counts = new double[2];
+        m.count(analyzer.terms("Functions and operators. Writing a C function. Vitamin D and vitamin C.", "en"), 1,
+                counts);
+        assertArrayEquals(new double[] {1, 1}, counts);
+    }
+
+    @Test
     void occurrencesOfOnePhraseDoNotOverlapAndCountsAreTagWeighted() {
         KeywordMatcher m = new KeywordMatcher(List.of(List.of("a", "a")));
         double[] counts = new double[1];

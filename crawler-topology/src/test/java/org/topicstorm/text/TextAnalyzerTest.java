@@ -14,8 +14,8 @@ class TextAnalyzerTest {
     private final TextAnalyzer plain = new TextAnalyzer(false);
 
     @Test
-    void englishChainLowerCasesDropsStopWordsNumbersAndSingleLettersAndStems() {
-        assertEquals(List.of("cloud", "cloud", "nativ", "comput", "server", "infrastructur", "servic"),
+    void englishChainLowerCasesDropsStopWordsAndNumbersAndStems() {
+        assertEquals(List.of("cloud", "cloud", "nativ", "comput", "server", "infrastructur", "servic", "c"),
                 stemming.terms("The Clouds of cloud-native computing's 2024 servers, Infrastructure as a Service; "
                         + "C 3.14", "en"));
         assertEquals(List.of("clouds", "cloud", "native", "computing", "servers"),
@@ -45,6 +45,12 @@ class TextAnalyzerTest {
                 stemming.terms("Deploying Kubernetes 云计算 clusters", "en"));
         assertEquals(List.of("使用", "kubernet", "部署", "云", "计算", "应用"),
                 stemming.terms("使用Kubernetes部署云计算应用", "zh"));
+    }
+
+    @Test
+    void oneLetterWordsStayAndNumbersGo() {
+        assertEquals(List.of("c", "function", "vitamin", "d"), stemming.terms("C functions, 2 vitamin D 3.5", "en"));
+        assertEquals(List.of("typ", "c"), stemming.terms("Typ C 2024", "de"));
     }
 
     @Test

@@ -175,7 +175,7 @@ class TopicLoaderRelevanceTest {
                 seeds: [https://example.org/]
                 """, "k.yaml"));
         assertEquals(List.of("k.yaml: field 'keywords['the']': has no terms after analysis: it is made of stop "
-                + "words, numbers or single letters only, so it can never match"), e.errors());
+                + "words and numbers only, so it can never match"), e.errors());
     }
 
     @Test
