@@ -7,7 +7,6 @@ import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
 import org.apache.lucene.analysis.en.PorterStemFilter;
-import org.apache.lucene.analysis.miscellaneous.LengthFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 
 import java.io.BufferedReader;
@@ -26,7 +25,8 @@ import java.util.function.Consumer;
  *   <li>English: standard tokenizer, possessive 's removed, lower case, English stop words, tokens of digits only
  *       dropped, then (optionally) the Porter stemmer, so "Clouds" and "cloud" are one term. One-letter words stay
  *       terms: in "C function", "vitamin D" or "hepatitis E" the letter is what the phrase is about (dropping it
- *       made the keyword "c function" match every page with "function" in it).</li>
+ *       made the keyword "c function" match every page with "function" in it). So does the pronoun "I", which
+ *       Lucene's English stop words do not list.</li>
  *   <li>Chinese: word segmentation by the topic's {@link ChineseSegmenter} (HanLP by default, or smartcn:
  *       "食品安全监管" -&gt; 食品, 安全, 监管), smartcn's stop set (punctuation) and TopicStorm's Chinese
  *       function-word list (zh-stopwords.txt: 的, 了, 是, ...).</li>
@@ -38,9 +38,6 @@ import java.util.function.Consumer;
  * Thread-safe.
  */
 public final class TextAnalyzer {
-
-    /** Longer tokens (a run of letters without spaces: a hash, an encoded blob) are not words. */
-    static final int MAX_TERM_LENGTH = 255;
 
     private final boolean stemming;
     private final ChineseSegmenter segmenter;
@@ -66,15 +63,13 @@ public final class TextAnalyzer {
         this.segmenter = segmenter;
         AnalysisChain words = AnalysisChain.of(StandardTokenizer::new)
                 .then(LowerCaseFilter::new)
-                .then(NumberFilter::new)
-                .then(ts -> new LengthFilter(ts, 1, MAX_TERM_LENGTH));
+                .then(NumberFilter::new);
         this.other = words;
         AnalysisChain en = AnalysisChain.of(StandardTokenizer::new)
                 .then(EnglishPossessiveFilter::new)
                 .then(LowerCaseFilter::new)
                 .then(ts -> new StopFilter(ts, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET))
-                .then(NumberFilter::new)
-                .then(ts -> new LengthFilter(ts, 1, MAX_TERM_LENGTH));
+                .then(NumberFilter::new);
         this.english = stemming ? en.then(PorterStemFilter::new) : en;
         this.chinese = AnalysisChain.of(segmenter::newTokenizer)
                 .then(ts -> new StopFilter(ts, SmartChineseAnalyzer.getDefaultStopSet()))

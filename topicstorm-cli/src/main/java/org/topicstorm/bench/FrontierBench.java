@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,7 +59,7 @@ public final class FrontierBench {
                          int maxHosts, int perHost, boolean links, int warmupUrls, long seed, int outlinksPerPage,
                          int maxPages, RankCut rankCut) {
         public Options {
-            java.util.Objects.requireNonNull(rankCut, "rankCut");
+            Objects.requireNonNull(rankCut, "rankCut");
             positive("outlinks per page", outlinksPerPage);
             positive("query pages", maxPages);
             positive("urls", urls);
@@ -132,18 +133,20 @@ public final class FrontierBench {
     }
 
     /**
-     * About how many URLs a spout query of the loaded frontier returns: every host's places (at most maxHosts hosts,
-     * perHost each), unless the rank cut stops it first. The load's priorities are uniform random, so the best URLs
-     * seldom tie, and a share (1 - nearBest) of all URLs lies within nearBest of the best: when that share holds more
-     * URLs than the cut's count, the near-best rule takes them and the batch fills every host's places.
+     * About how many URLs a spout query of the loaded frontier returns: the host places (at most maxHosts hosts,
+     * perHost each), or fewer when the rank cut stops the scan first. A batch takes URLs down to the lower of the
+     * count's floor (the maxRank-th best) and nearBest x the best priority ({@link RankCut#floor}). The load's
+     * priorities are uniform in [0, 1), so the best URLs seldom tie and the best is about 1: about
+     * (1 - nearBest) x urls URLs have at least nearBest x the best's priority.
      */
     static int expectedBatch(Options o) {
         int places = Math.min(o.hosts(), o.maxHosts()) * Math.min(o.perHost(), o.urls() / o.hosts());
         RankCut cut = o.rankCut();
-        if (cut.maxRank() > 0 && (cut.nearBest() <= 0 || (1 - cut.nearBest()) * o.urls() <= cut.maxRank())) {
-            return Math.min(places, cut.maxRank());
+        if (cut.maxRank() <= 0) {
+            return places;
         }
-        return places;
+        int nearBest = cut.nearBest() <= 0 ? 0 : (int) Math.round((1 - cut.nearBest()) * o.urls());
+        return Math.min(places, Math.max(cut.maxRank(), nearBest));
     }
 
     /** URL number {@code i}: on host {@code i % hosts}, so consecutive URLs (and every batch) spread over hosts. */
@@ -177,7 +180,7 @@ public final class FrontierBench {
         RankCut cut = o.rankCut();
         out.accept("spout query: FrontierReader.nextBatch, maxHosts " + o.maxHosts() + ", perHost " + o.perHost()
                 + ", rank cut " + (cut.maxRank() == 0 ? "none" : cut.maxRank() + (cut.nearBest() > 0
-                ? " or within " + cut.nearBest() + " of the best" : " (the count alone)"))
+                ? " or at least " + cut.nearBest() + " x the best's priority" : " (the count alone)"))
                 + ", " + o.warmup() + " warm-up + "
                 + o.batches() + " measured");
         int[] size = new int[1];

@@ -8,6 +8,7 @@ import org.topicstorm.es.CrawlIndices;
 import org.topicstorm.es.EsClients;
 import org.topicstorm.es.EsSettings;
 import org.topicstorm.frontier.FrontierConfig;
+import org.topicstorm.frontier.RankCut;
 import org.topicstorm.frontier.StatusMerge;
 import org.topicstorm.topology.CrawlConf;
 import picocli.CommandLine.Command;
@@ -73,8 +74,8 @@ final class BenchCommand {
         @Option(names = "--near-best", paramLabel = "RATIO", description = "The rank cut's near-best ratio "
                 + "(frontier.query.rank.near.best; 0 = the count alone, as this benchmark ran before 2026-11-28). "
                 + "Default: the crawl's. The load's priorities are uniform in [0, 1), so with the default 0.9 a tenth "
-                + "of the frontier is within reach of every batch: the flat top of a crawl over many equally good "
-                + "hosts, where a batch fills every host's places.")
+                + "of the frontier has at least 0.9 x the best's priority: the flat top of a crawl over many equally "
+                + "good hosts, where a batch fills every host's places.")
         Double nearBest;
 
         @Option(names = "--no-links",
@@ -109,7 +110,7 @@ final class BenchCommand {
             FrontierBench.Options options = new FrontierBench.Options(urls, hosts, batches, warmup, writers,
                     writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed,
                     outlinksPerPage, config.maxQueryPages(),
-                    new org.topicstorm.frontier.RankCut(maxRank == null ? config.rankCut().maxRank() : maxRank,
+                    new RankCut(maxRank == null ? config.rankCut().maxRank() : maxRank,
                             nearBest == null ? config.rankCut().nearBest() : nearBest));
             print.accept("machine: " + Machine.describe());
             try (BenchNode node = BenchNode.start(esUrl, print);

@@ -25,7 +25,8 @@ import java.util.Set;
  * or above the topic's threshold are the relevant ones (or every page, when the pool is known to be relevant, e.g. a
  * crawl's content index). A term's score is its tag-weighted TF-IDF over the relevant pages:
  * score(t) = (1/|R|) sum over relevant pages of wf_p(t) * idf(t), wf the 002 tag-weighted frequency and
- * idf(t) = ln((N + 1) / (df(t) + 1)) + 1 over the N pages of the pool. Terms already part of a keyword are left out.
+ * idf(t) = ln((N + 1) / (df(t) + 1)) + 1 over the N pages of the pool. Terms already part of a keyword, and lone
+ * letters, are left out.
  * The {@code top} best terms become keywords, weight = 0.8 * score / best score (at least 0.1, two decimals), so
  * that a new keyword never outweighs a hand-set one of weight 1. A stemmed term is written as its most frequent form
  * in the pages (the model stems it again).
@@ -102,7 +103,9 @@ public final class KeywordExpansion {
             double n = pages.size();
             for (int i : relevant) {
                 for (Map.Entry<String, Double> e : wf.get(i).weights().entrySet()) {
-                    if (!known.contains(e.getKey())) {
+                    // a lone letter (a variable in code, the pronoun I) says nothing of a topic on its own; it
+                    // counts in a hand-written phrase ("c function") only
+                    if (e.getKey().length() > 1 && !known.contains(e.getKey())) {
                         double idf = Math.log((n + 1) / (df.get(e.getKey()) + 1)) + 1;
                         scores.merge(e.getKey(), e.getValue() * idf / relevant.size(), Double::sum);
                     }

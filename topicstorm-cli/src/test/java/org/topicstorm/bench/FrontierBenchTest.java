@@ -26,9 +26,11 @@ class FrontierBenchTest {
         assertEquals(50, FrontierBench.expectedBatch(options(RankCut.NONE)));
         // the count alone: the 10 best
         assertEquals(10, FrontierBench.expectedBatch(options(RankCut.of(10))));
-        // within 0.9 of the best: a tenth of 1,000 URLs = 100 > 10, so every place is taken
+        // at least 0.9 x the best: a tenth of 1,000 URLs = 100, more than the 50 places: every place is taken
         assertEquals(50, FrontierBench.expectedBatch(options(new RankCut(10, 0.9))));
-        // within 0.995: half a percent of 1,000 = 5 <= 10, the count decides
+        // at least 0.97 x the best: 3 % of 1,000 = 30 URLs, more than the count's 10, fewer than the 50 places
+        assertEquals(30, FrontierBench.expectedBatch(options(new RankCut(10, 0.97))));
+        // at least 0.995 x the best: half a percent of 1,000 = 5 < 10, the count decides
         assertEquals(10, FrontierBench.expectedBatch(options(new RankCut(10, 0.995))));
     }
 }

@@ -49,6 +49,14 @@ class KeywordExpansionTest {
     }
 
     @Test
+    void aLoneLetterIsNeverProposed() {
+        // "x" is the most frequent term of the relevant pages (code), "server" the next: only "server" is added
+        var pages = List.of(page("cloud x x x server"), page("cloud x x server"), page("garden flower"));
+        KeywordExpansion.Result r = new KeywordExpansion(TOPIC).expand(pages, 1, 1, false);
+        assertEquals(List.of("server"), r.rounds().get(0).added().stream().map(KeywordExpansion.Added::keyword).toList());
+    }
+
+    @Test
     void stemmedTermsAreWrittenInTheirMostFrequentForm() {
         Topic stemming = TopicLoader.fromString("""
                 name: t
