@@ -1,5 +1,6 @@
 package org.topicstorm.topology;
 
+import org.apache.storm.Config;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,13 @@ class CrawlConfTest {
         // a StormCrawler key we do not set keeps its default
         assertEquals("byHost", conf.get("fetcher.queue.mode"));
         assertEquals(100, conf.get("frontier.max.hosts.per.query"));
+    }
+
+    @Test
+    void idleBoltsSleepRatherThanParkAThousandTimes() throws IOException {
+        // Storm's own default is 1,000: the indexer and the status updater, flushed every 20 ms, then never reached
+        // the sleep and spent their idle time in system calls (docs/benchmarks.md, session 28)
+        assertEquals(0, CrawlConf.defaults().get(Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL2_COUNT));
     }
 
     @Test
