@@ -1,5 +1,5 @@
 #!/bin/bash
-# DIR: a scratch directory holding none.yaml and l2zero.yaml (and the runs' logs)
+# DIR: a scratch directory holding storm-default-1000.yaml and l2zero.yaml (and the runs' logs)
 # usage: run.sh CONF TAG
 export TOPICSTORM_CORPORA=/work/main/topicstorm-cli/target/corpora
 n=$(date +%s%N)
