@@ -31,7 +31,7 @@ class CrawlConfTest {
     @Test
     void idleBoltsSleepRatherThanParkAThousandTimes() throws IOException {
         // Storm's own default is 1,000: the indexer and the status updaters, flushed every
-        // topicstorm.flush.interval.ms, so never reached the sleep and spent their idle time in system calls
+        // topicstorm.flush.interval.ms, never reached the sleep and spent their idle time in system calls
         // (docs/benchmarks.md, session 28)
         assertEquals(0, CrawlConf.defaults().get(Config.TOPOLOGY_BOLT_WAIT_PROGRESSIVE_LEVEL2_COUNT));
     }
