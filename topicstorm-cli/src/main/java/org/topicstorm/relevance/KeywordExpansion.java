@@ -103,9 +103,7 @@ public final class KeywordExpansion {
             double n = pages.size();
             for (int i : relevant) {
                 for (Map.Entry<String, Double> e : wf.get(i).weights().entrySet()) {
-                    // a lone letter (a variable in code, the pronoun I) says nothing of a topic on its own; it
-                    // counts in a hand-written phrase ("c function") only
-                    if (e.getKey().length() > 1 && !known.contains(e.getKey())) {
+                    if (proposable(e.getKey()) && !known.contains(e.getKey())) {
                         double idf = Math.log((n + 1) / (df.get(e.getKey()) + 1)) + 1;
                         scores.merge(e.getKey(), e.getValue() * idf / relevant.size(), Double::sum);
                     }
@@ -157,5 +155,14 @@ public final class KeywordExpansion {
                 ? b.getKey().length() != a.getKey().length() ? b.getKey().length() - a.getKey().length()
                 : b.getKey().compareTo(a.getKey())
                 : a.getValue() - b.getValue()).get().getKey();
+    }
+
+    /**
+     * Whether a term may become a keyword: not a lone letter (a variable in code, the pronoun I), which says nothing
+     * of a topic on its own and counts in a hand-written phrase ("c function") only. A single Han character is a word
+     * ("茶", tea) and stays a candidate.
+     */
+    static boolean proposable(String term) {
+        return term.codePointCount(0, term.length()) > 1 || Character.isIdeographic(term.codePointAt(0));
     }
 }

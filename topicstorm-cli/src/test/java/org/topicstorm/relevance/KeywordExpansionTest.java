@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.topicstorm.support.Pages.page;
 
 class KeywordExpansionTest {
@@ -54,6 +56,15 @@ class KeywordExpansionTest {
         var pages = List.of(page("cloud x x x server"), page("cloud x x server"), page("garden flower"));
         KeywordExpansion.Result r = new KeywordExpansion(TOPIC).expand(pages, 1, 1, false);
         assertEquals(List.of("server"), r.rounds().get(0).added().stream().map(KeywordExpansion.Added::keyword).toList());
+    }
+
+    @Test
+    void aLoneLetterIsNotProposableAndALoneHanCharacterIs() {
+        assertFalse(KeywordExpansion.proposable("x"));
+        assertFalse(KeywordExpansion.proposable("i"));
+        assertTrue(KeywordExpansion.proposable("茶"));
+        assertTrue(KeywordExpansion.proposable("𠀀"));   // outside the BMP: one code point, two chars
+        assertTrue(KeywordExpansion.proposable("server"));
     }
 
     @Test
