@@ -46,8 +46,20 @@ public final class CrawlRunner {
                           long maxPages, Duration maxTime) {
     }
 
-    /** Seconds between deactivating the topology and killing it: a little more than a batch's maximum delay. */
-    static final int KILL_WAIT_SECS = 3;
+    /**
+     * Once the spout stops emitting, the topology is killed when no status write has landed for this long (the pages
+     * in flight are fetched, scored and written in a few hundred milliseconds: the indexer's and the status updater's
+     * batches wait 200 ms at most, status.batch.max.delay.ms and indexer.batch.max.delay.ms) ...
+     */
+    static final long DRAIN_QUIET_MILLIS = 1000;
+    /** ... or this long after the spout stopped, whichever comes first (a fetch still under way is cut). */
+    static final long DRAIN_MAX_MILLIS = 3000;
+    /** How often the status index is looked at while the topology drains. */
+    static final long DRAIN_POLL_MILLIS = 200;
+    /** Near the end of a crawl with a page limit the counts are read this often, so that it stops soon after. */
+    static final long FINAL_POLL_MILLIS = 250;
+    /** Pages before the limit from which the counts are read every {@link #FINAL_POLL_MILLIS}. */
+    static final long FINAL_PAGES = 1000;
 
     /** Why a crawl stopped. */
     public enum StopReason { MAX_PAGES, MAX_TIME, FRONTIER_EXHAUSTED, STOPPED }
@@ -80,7 +92,9 @@ public final class CrawlRunner {
         int progressSecs = intConf(conf, PROGRESS_SECS, 2);
         CrawlIndices indices = request.indices();
 
-        try (ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf))) {
+        // Storm's local cluster starts while the crawl is set up
+        LocalStorm.Starting cluster = LocalStorm.startInBackground();
+        try (cluster; ElasticsearchClient es = EsClients.create(EsSettings.fromConf(conf))) {
             indices.ensure(es, request.topology().spoutParallelism(), CrawlIndices.replicas(conf));
             // The adaptive topic models learn from the seed pages before any relevance task starts; a resumed crawl
             // keeps what its model learnt.
@@ -110,15 +124,17 @@ public final class CrawlRunner {
             StopReason reason;
             // this crawl's fetchers configure their own protocol (address allowlist, limits), not an earlier crawl's
             org.topicstorm.fetch.ProtocolCache.forget();
-            try (LocalStorm storm = LocalStorm.start()) {
+            try (LocalStorm storm = cluster.get()) {
                 storm.submit(name, config, request.topology().build(config));
                 reason = watch(stats, budget, request, start, fetchedAtStart, idleSecs, progressSecs);
-                // the spout stops emitting at once; the bolts get a few seconds to write their last batches
-                // (nothing is lost without them: an unwritten page is still due, and is fetched again on resume).
-                // The kill returns at once: wait for the topology to be gone before closing the cluster.
-                if (!storm.kill(name, KILL_WAIT_SECS)) {
-                    LOG.warn("topology {} was still there {} s after it was killed; stopping the cluster anyway",
-                            name, KILL_WAIT_SECS + 30);
+                // the spout stops emitting at once; the bolts write the pages in flight until the status index is
+                // quiet (nothing is lost without them: an unwritten page is still due, and is fetched again on
+                // resume). The kill returns at once: wait for the topology to be gone before closing the cluster.
+                storm.deactivate(name);
+                drain(stats);
+                if (!storm.kill(name, 0)) {
+                    LOG.warn("topology {} was still there 30 s after it was killed; stopping the cluster anyway",
+                            name);
                 }
             }
             // the cluster is down: no write is still under way, so the summary's counts are final
@@ -129,14 +145,62 @@ public final class CrawlRunner {
         }
     }
 
+    /** Waits while the pages in flight are written: see {@link Drain}. */
+    private static void drain(CrawlStats stats) throws InterruptedException {
+        Drain drain = new Drain(System.currentTimeMillis(), DRAIN_QUIET_MILLIS, DRAIN_MAX_MILLIS);
+        while (true) {
+            long now = System.currentTimeMillis();
+            Long signature;
+            try {
+                stats.refresh();
+                CrawlStats.Counts c = stats.counts(now);
+                signature = c.total() * 1_000_003L + c.fetched();
+            } catch (Exception e) {
+                signature = null;   // ES not answering: waiting longer would not get the pages written
+            }
+            if (drain.done(now, signature)) {
+                return;
+            }
+            Thread.sleep(DRAIN_POLL_MILLIS);
+        }
+    }
+
+    /**
+     * When to stop a topology whose spout has stopped emitting: once the status index's counts (URLs known and pages
+     * fetched) have not changed for {@code quietMillis} since they were first read, or {@code maxMillis} after the
+     * spout stopped. A pure rule, fed the time and the counts' signature (null when they could not be read).
+     */
+    static final class Drain {
+        private final long deadline;
+        private final long quietMillis;
+        private Long last;
+        private long lastChange;
+
+        Drain(long startMillis, long quietMillis, long maxMillis) {
+            this.deadline = startMillis + maxMillis;
+            this.quietMillis = quietMillis;
+        }
+
+        boolean done(long now, Long signature) {
+            if (signature != null && !signature.equals(last)) {
+                lastChange = now;   // the first reading too: what changed before it is unknown
+                last = signature;
+            }
+            return now >= deadline || (last != null && now - lastChange >= quietMillis);
+        }
+    }
+
     private StopReason watch(CrawlStats stats, org.topicstorm.frontier.PatternBudget budget, Request request,
                              long start, long fetchedAtStart, int idleSecs, int progressSecs) throws Exception {
         long lastChange = start;
         long lastTotal = -1;
         long lastFetched = fetchedAtStart;
         long lastTime = start;
+        long lastProgress = start;
+        long toGo = request.maxPages();
         while (true) {
-            if (stopRequested.await(progressSecs, TimeUnit.SECONDS)) {
+            long wait = request.maxPages() > 0 && toGo <= FINAL_PAGES ? FINAL_POLL_MILLIS : progressSecs * 1000L;
+            if (stopRequested.await(wait, TimeUnit.MILLISECONDS)) {
                 return StopReason.STOPPED;
             }
             long now = System.currentTimeMillis();
@@ -145,17 +209,25 @@ public final class CrawlRunner {
                 c = stats.counts(now);
             } catch (Exception e) {
                 // ES unavailable: the topology fails and replays its tuples meanwhile; keep watching
-                progress.accept("Elasticsearch is not answering (" + e.getClass().getSimpleName() + "); waiting");
+                if (now - lastProgress >= progressSecs * 1000L) {
+                    progress.accept("Elasticsearch is not answering (" + e.getClass().getSimpleName() + "); waiting");
+                    lastProgress = now;
+                }
                 lastChange = now;
                 continue;
             }
-            double pagesPerSec = (c.fetched() - lastFetched) * 1000.0 / Math.max(1, now - lastTime);
-            progress.accept(String.format("fetched %d | relevant %d | harvest rate %.1f%% | frontier %d (due %d) | %.1f pages/s | %s",
-                    c.fetched(), c.relevant(), 100 * c.harvestRate(), c.get(CrawlState.WAITING),
-                    c.due(), pagesPerSec, formatDuration(Duration.ofMillis(now - start))));
-            lastFetched = c.fetched();
-            lastTime = now;
-            if (request.maxPages() > 0 && c.fetched() - fetchedAtStart >= request.maxPages()) {
+            toGo = request.maxPages() - (c.fetched() - fetchedAtStart);
+            boolean limitReached = request.maxPages() > 0 && toGo <= 0;
+            if (limitReached || now - lastProgress >= progressSecs * 1000L) {
+                double pagesPerSec = (c.fetched() - lastFetched) * 1000.0 / Math.max(1, now - lastTime);
+                progress.accept(String.format("fetched %d | relevant %d | harvest rate %.1f%% | frontier %d (due %d) | %.1f pages/s | %s",
+                        c.fetched(), c.relevant(), 100 * c.harvestRate(), c.get(CrawlState.WAITING),
+                        c.due(), pagesPerSec, formatDuration(Duration.ofMillis(now - start))));
+                lastFetched = c.fetched();
+                lastTime = now;
+                lastProgress = now;
+            }
+            if (limitReached) {
                 return StopReason.MAX_PAGES;
             }
             if (request.maxTime() != null && now - start >= request.maxTime().toMillis()) {

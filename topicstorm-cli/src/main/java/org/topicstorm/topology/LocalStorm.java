@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Storm's LocalCluster with its ZooKeeper bound to 127.0.0.1 (the default in-process ZooKeeper listens on every
@@ -55,12 +57,74 @@ public final class LocalStorm implements AutoCloseable {
         return new LocalStorm(zkDir, factory, zk, cluster);
     }
 
+    /**
+     * Starts a cluster on its own thread, so that the caller can meanwhile set up the crawl (indices, the model's
+     * bootstrap, the seeds): the start takes ZooKeeper, Nimbus and a Supervisor 1-3 s.
+     */
+    public static Starting startInBackground() {
+        CompletableFuture<LocalStorm> future = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                future.complete(start());
+            } catch (Throwable e) {
+                future.completeExceptionally(e);
+            }
+        }, "local-storm-start");
+        t.setDaemon(true);
+        t.start();
+        return new Starting(future);
+    }
+
+    /**
+     * A cluster being started by {@link #startInBackground}. {@link #get} waits for it and hands it over (its caller
+     * then closes it); closing a cluster never handed over waits for its start and closes it, so a crawl whose set-up
+     * fails leaves no cluster running.
+     */
+    public static final class Starting implements AutoCloseable {
+        private final CompletableFuture<LocalStorm> future;
+        private boolean handedOver;
+
+        private Starting(CompletableFuture<LocalStorm> future) {
+            this.future = future;
+        }
+
+        /** The started cluster; throws what its start threw. */
+        public LocalStorm get() throws Exception {
+            try {
+                LocalStorm storm = future.get();
+                handedOver = true;
+                return storm;
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception x ? x : e;
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            if (handedOver) {
+                return;
+            }
+            LocalStorm storm;
+            try {
+                storm = future.get();
+            } catch (ExecutionException e) {
+                return;   // it never started: nothing to close (get() reports why)
+            }
+            storm.close();
+        }
+    }
+
     public void submit(String name, Config config, StormTopology topology) throws Exception {
         cluster.submitTopology(name, config, topology);
     }
 
     public LocalCluster cluster() {
         return cluster;
+    }
+
+    /** Deactivates a topology: its spouts stop emitting; the tuples in flight go on through the bolts. */
+    public void deactivate(String name) throws Exception {
+        cluster.deactivate(name);
     }
 
     /**

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CrawlRunnerTest {
 
@@ -35,5 +37,55 @@ class CrawlRunnerTest {
                 () -> new CrawlRunner(line -> { }).run(request));
         assertEquals("the crawl's configuration: key 'fetcher.threads.number' must be a whole number from 1 to 10000, "
                 + "got the string 'lots'", e.getMessage());
+    }
+
+    /** The status index's counts change at 0.3 s (a page written), then stay: the topology stops 1 s after that. */
+    @Test
+    void aDrainEndsOnceTheCountsHaveBeenQuietForTheQuietPeriod() {
+        CrawlRunner.Drain d = new CrawlRunner.Drain(10_000, 1000, 3000);
+        assertFalse(d.done(10_000, 5L));
+        assertFalse(d.done(10_300, 6L));
+        assertFalse(d.done(11_200, 6L));    // 0.9 s since the change
+        assertTrue(d.done(11_300, 6L));     // 1.0 s
+    }
+
+    /** No change at all: the quiet period counts from the first reading, right after the spout's stop. */
+    @Test
+    void aDrainWithNothingInFlightEndsAfterTheQuietPeriod() {
+        CrawlRunner.Drain d = new CrawlRunner.Drain(0, 1000, 3000);
+        assertFalse(d.done(0, 7L));
+        assertFalse(d.done(999, 7L));
+        assertTrue(d.done(1000, 7L));
+    }
+
+    /** Pages keep landing every 0.5 s: the drain ends at its bound, 3 s after the spout stopped. */
+    @Test
+    void aDrainThatNeverGoesQuietEndsAtItsBound() {
+        CrawlRunner.Drain d = new CrawlRunner.Drain(0, 1000, 3000);
+        long n = 0;
+        for (long t = 0; t < 3000; t += 500) {
+            assertFalse(d.done(t, n++), "at " + t);
+        }
+        assertTrue(d.done(3000, n));
+    }
+
+    /** Elasticsearch not answering (null counts) is no change and no quiet either: the drain ends at its bound. */
+    @Test
+    void unreadableCountsEndTheDrainAtItsBound() {
+        CrawlRunner.Drain d = new CrawlRunner.Drain(0, 1000, 3000);
+        assertFalse(d.done(0, null));
+        assertFalse(d.done(1500, null));
+        assertFalse(d.done(2999, null));
+        assertTrue(d.done(3000, null));
+    }
+
+    /** Counts readable only from 1.5 s on: what changed before is unknown, so the quiet period counts from there. */
+    @Test
+    void countsFirstReadLateStartTheQuietPeriodThere() {
+        CrawlRunner.Drain d = new CrawlRunner.Drain(0, 1000, 3000);
+        assertFalse(d.done(500, null));
+        assertFalse(d.done(1500, 9L));
+        assertFalse(d.done(2400, 9L));
+        assertTrue(d.done(2500, 9L));
     }
 }
