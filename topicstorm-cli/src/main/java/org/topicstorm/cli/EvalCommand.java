@@ -11,6 +11,7 @@ import org.topicstorm.eval.EvalTopic;
 import org.topicstorm.eval.HarvestChart;
 import org.topicstorm.eval.SuiteSummary;
 import org.topicstorm.eval.VerdictErrors;
+import org.topicstorm.eval.WalkCache;
 import org.topicstorm.eval.sim.SimulatedRunner;
 import org.topicstorm.topic.Durations;
 import org.topicstorm.topic.TopicLoader;
@@ -47,6 +48,10 @@ import java.util.concurrent.CountDownLatch;
                 + "rate, recall, lift over breadth-first and the crawler's precision/recall against the labels "
                 + "(table, CSV, PNG chart; for a suite also one summary table over all topics).")
 final class EvalCommand implements Callable<Integer> {
+
+    /** The directory of the corpus cache where a suite keeps its reachability walks ({@link WalkCache}). */
+    static final String WALKS_DIR = ".walks";
+
 
     static final List<String> TOPIC_STRATEGIES = List.of("best-first", "breadth-first");
     static final int TOPIC_PAGES = 500;
@@ -291,8 +296,9 @@ final class EvalCommand implements Callable<Integer> {
         if (!simulate) {
             CrawlCommand.connect(out, conf); // a simulated suite needs no Elasticsearch
         }
+        // a topic's reachable share is walked once for its corpora, seeds and this build, then read back
         EvalSuite suite = new EvalSuite(name -> catalog.get(name, line -> println(out, "  " + line)),
-                progressPrinter(out));
+                progressPrinter(out), WalkCache.forThisCode(catalog.home().resolve(WALKS_DIR)));
         SuiteSummary summary = stoppableByCtrlC(suite::stop, () -> suite.run(topics, conf,
                 new EvalSuite.Options(names, pages, time, points != null ? points : List.of(), keepIndices,
                         latencyMs, judging(), simulate

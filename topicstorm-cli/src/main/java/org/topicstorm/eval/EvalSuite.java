@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -94,13 +95,21 @@ public final class EvalSuite {
 
     private final Corpora corpora;
     private final Consumer<String> progress;
+    /** the reachability walks of earlier runs, next to the corpora they walked */
+    private final WalkCache walks;
     private volatile EvalRunner current;
     private volatile boolean stopped;
 
     /** @param progress receives what happens, a line at a time */
     public EvalSuite(Corpora corpora, Consumer<String> progress) {
+        this(corpora, progress, WalkCache.disabled());
+    }
+
+    /** @param walks earlier reachability walks' results to use and keep: the command line's is in the corpus cache */
+    public EvalSuite(Corpora corpora, Consumer<String> progress, WalkCache walks) {
         this.corpora = corpora;
         this.progress = progress;
+        this.walks = walks;
     }
 
     /** The topic files of a suite: every {@code *.yaml} directly in {@code dir}, sorted by name. */
@@ -147,6 +156,35 @@ public final class EvalSuite {
             throw new TopicException(files.size() == 1 ? files.get(0).toString() : "suite", errors);
         }
         return topics;
+    }
+
+    /**
+     * What decides a reachability walk's result, one line each, for {@link WalkCache}'s key: the corpora (where they
+     * lie and when they were unpacked) and how they are served, the labels, the seeds, the depth limit and the crawl
+     * configuration (parse settings, URL filters). The served port changes from run to run and is written as PORT.
+     */
+    static List<String> walkParts(EvalTopic topic, List<Corpus> served, CorpusServer server, GroundTruth truth,
+                                  Topic t, Map<String, Object> crawlConf) {
+        java.util.function.UnaryOperator<String> portless =
+                v -> v.replaceAll(":" + server.port() + "\\b", ":PORT");
+        List<String> parts = new ArrayList<>();
+        for (Corpus c : served) {
+            long modified;
+            try {
+                modified = Files.getLastModifiedTime(c.root()).toMillis();
+            } catch (IOException e) {
+                modified = -1;
+            }
+            parts.add("corpus " + c.name() + " " + c.root().toAbsolutePath() + " " + modified);
+        }
+        parts.add("split " + new java.util.TreeMap<>(topic.split()));
+        parts.add("strip navigation " + CorpusServer.Options.DEFAULTS.stripNavigation());
+        parts.add("served pages " + server.labelledPages().size());
+        parts.add("labels " + topic.labels() + " " + truth.size());
+        parts.add("seeds " + portless.apply(String.valueOf(t.seeds())));
+        parts.add("max depth " + t.limits().maxDepth());
+        new java.util.TreeMap<>(crawlConf).forEach((k, v) -> parts.add("conf " + k + " = " + portless.apply(String.valueOf(v))));
+        return parts;
     }
 
     /** A corpus:// seed as some http URL, to check a topic before its corpora are served. */
@@ -240,12 +278,22 @@ public final class EvalSuite {
             }
             Topic t = topic.topic(seed -> server.resolve(seed).toString(), null);
             long walkStart = System.nanoTime();
-            Reachability reach = Reachability.walk(server, t.seeds(), EvalRunner.crawlConf(conf, server),
-                    t.limits().maxDepth(), truth);
+            Map<String, Object> crawlConf = EvalRunner.crawlConf(conf, server);
+            String walkKey = walks.key(walkParts(topic, served, server, truth, t, crawlConf));
+            Optional<Reachability> kept = walks.get(walkKey);
+            Reachability reach;
+            if (kept.isPresent()) {
+                reach = kept.get();
+            } else {
+                reach = Reachability.walk(server, t.seeds(), crawlConf, t.limits().maxDepth(), truth);
+                walks.put(walkKey, reach);
+            }
             progress.accept(String.format(java.util.Locale.ROOT,
-                    "Reachable from the seeds: %d of the %d pages of R (%s), %d served pages in all (walked in %.1f s)",
+                    "Reachable from the seeds: %d of the %d pages of R (%s), %d served pages in all (%s)",
                     reach.reachedRelevant(), truth.size(), SuiteSummary.percent(reach.share()), reach.reachedPages(),
-                    (System.nanoTime() - walkStart) / 1e9));
+                    kept.isPresent() ? "an earlier walk's result, kept in the corpus cache"
+                            : String.format(java.util.Locale.ROOT, "walked in %.1f s",
+                            (System.nanoTime() - walkStart) / 1e9)));
             int pages = crawlPages(options.pages(), options.timesR(), truth.size());
             if (pages < truth.size()) {
                 progress.accept("Warning: " + pages + " pages per crawl, fewer than |R| = " + truth.size()
