@@ -51,6 +51,11 @@ public final class CrawlStats {
         public long total() {
             return byState.values().stream().mapToLong(Long::longValue).sum();
         }
+
+        /** Changes whenever a URL is added or a page fetched: how a watcher tells that the crawl moved on. */
+        public long signature() {
+            return total() * 1_000_003L + fetched();
+        }
     }
 
     /** A relevant page, as listed by {@code topicstorm stats}. */

@@ -192,6 +192,9 @@ public record CrawlIndices(String crawl) {
                 try {
                     f.get();
                 } catch (ExecutionException e) {
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
                     Exception cause = e.getCause() instanceof Exception x ? x : e;
                     if (first == null) {
                         first = cause;

@@ -52,7 +52,6 @@ final class EvalCommand implements Callable<Integer> {
     /** The directory of the corpus cache where a suite keeps its reachability walks ({@link WalkCache}). */
     static final String WALKS_DIR = ".walks";
 
-
     static final List<String> TOPIC_STRATEGIES = List.of("best-first", "breadth-first");
     static final int TOPIC_PAGES = 500;
     static final List<Integer> TOPIC_POINTS = List.of(100, 500);

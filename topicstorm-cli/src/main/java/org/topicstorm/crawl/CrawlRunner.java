@@ -58,7 +58,11 @@ public final class CrawlRunner {
     static final long DRAIN_POLL_MILLIS = 200;
     /** Near the end of a crawl with a page limit the counts are read this often, so that it stops soon after. */
     static final long FINAL_POLL_MILLIS = 250;
-    /** Pages before the limit from which the counts are read every {@link #FINAL_POLL_MILLIS}. */
+    /**
+     * Pages before the limit from which the counts are read every {@link #FINAL_POLL_MILLIS}: an evaluation crawl
+     * (at most 480 pages) and the demo's are read so from their start, at the cost of a count query (milliseconds
+     * on an index of that size) four times a second; a long crawl only in its last seconds.
+     */
     static final long FINAL_PAGES = 1000;
 
     /** Why a crawl stopped. */
@@ -133,8 +137,8 @@ public final class CrawlRunner {
                 storm.deactivate(name);
                 drain(stats);
                 if (!storm.kill(name, 0)) {
-                    LOG.warn("topology {} was still there 30 s after it was killed; stopping the cluster anyway",
-                            name);
+                    LOG.warn("topology {} was still there {} s after it was killed; stopping the cluster anyway",
+                            name, LocalStorm.KILL_TIMEOUT_SECS);
                 }
             }
             // the cluster is down: no write is still under way, so the summary's counts are final
@@ -150,13 +154,12 @@ public final class CrawlRunner {
         Drain drain = new Drain(System.currentTimeMillis(), DRAIN_QUIET_MILLIS, DRAIN_MAX_MILLIS);
         while (true) {
             long now = System.currentTimeMillis();
-            Long signature;
+            long signature;
             try {
                 stats.refresh();
-                CrawlStats.Counts c = stats.counts(now);
-                signature = c.total() * 1_000_003L + c.fetched();
+                signature = stats.counts(now).signature();
             } catch (Exception e) {
-                signature = null;   // ES not answering: waiting longer would not get the pages written
+                return;   // ES not answering: waiting would not get the pages written (they stay due)
             }
             if (drain.done(now, signature)) {
                 return;
@@ -167,13 +170,14 @@ public final class CrawlRunner {
 
     /**
      * When to stop a topology whose spout has stopped emitting: once the status index's counts (URLs known and pages
-     * fetched) have not changed for {@code quietMillis} since they were first read, or {@code maxMillis} after the
-     * spout stopped. A pure rule, fed the time and the counts' signature (null when they could not be read).
+     * fetched, {@link CrawlStats.Counts#signature}) have not changed for {@code quietMillis} since they were first
+     * read, or {@code maxMillis} after the spout stopped. A pure rule, fed the time and the counts' signature.
      */
     static final class Drain {
         private final long deadline;
         private final long quietMillis;
-        private Long last;
+        private boolean read;
+        private long last;
         private long lastChange;
 
         Drain(long startMillis, long quietMillis, long maxMillis) {
@@ -181,12 +185,13 @@ public final class CrawlRunner {
             this.quietMillis = quietMillis;
         }
 
-        boolean done(long now, Long signature) {
-            if (signature != null && !signature.equals(last)) {
-                lastChange = now;   // the first reading too: what changed before it is unknown
+        boolean done(long now, long signature) {
+            if (!read || signature != last) {
+                read = true;
                 last = signature;
+                lastChange = now;
             }
-            return now >= deadline || (last != null && now - lastChange >= quietMillis);
+            return now >= deadline || now - lastChange >= quietMillis;
         }
     }
 
@@ -233,7 +238,7 @@ public final class CrawlRunner {
             if (request.maxTime() != null && now - start >= request.maxTime().toMillis()) {
                 return StopReason.MAX_TIME;
             }
-            long total = c.total() * 1_000_003L + c.fetched();
+            long total = c.signature();
             if (total != lastTotal) {
                 lastTotal = total;
                 lastChange = now;

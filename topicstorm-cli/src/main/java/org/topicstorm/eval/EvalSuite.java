@@ -159,31 +159,28 @@ public final class EvalSuite {
     }
 
     /**
-     * What decides a reachability walk's result, one line each, for {@link WalkCache}'s key: the corpora (where they
-     * lie and when they were unpacked) and how they are served, the labels, the seeds, the depth limit and the crawl
-     * configuration (parse settings, URL filters). The served port changes from run to run and is written as PORT.
+     * What decides a reachability walk's result, one line each, for {@link WalkCache}'s key: the corpora (each file's
+     * path, size and time) and how they are served, every served page's label, the seeds, the depth limit, the crawl
+     * configuration (parse settings, URL filters) and the Java runtime. The served port changes from run to run and is
+     * written as PORT.
      */
-    static List<String> walkParts(EvalTopic topic, List<Corpus> served, CorpusServer server, GroundTruth truth,
-                                  Topic t, Map<String, Object> crawlConf) {
-        java.util.function.UnaryOperator<String> portless =
-                v -> v.replaceAll(":" + server.port() + "\\b", ":PORT");
+    static List<String> walkParts(EvalTopic topic, List<Corpus> served, CorpusServer.Options serving,
+                                  CorpusServer server, Topic t, Map<String, Object> crawlConf) throws IOException {
+        int port = server.port();
         List<String> parts = new ArrayList<>();
+        parts.add("java " + System.getProperty("java.version"));
         for (Corpus c : served) {
-            long modified;
-            try {
-                modified = Files.getLastModifiedTime(c.root()).toMillis();
-            } catch (IOException e) {
-                modified = -1;
-            }
-            parts.add("corpus " + c.name() + " " + c.root().toAbsolutePath() + " " + modified);
+            parts.add("corpus " + c.name() + " " + c.root().toAbsolutePath() + " " + WalkCache.filesDigest(c.root()));
         }
         parts.add("split " + new java.util.TreeMap<>(topic.split()));
-        parts.add("strip navigation " + CorpusServer.Options.DEFAULTS.stripNavigation());
-        parts.add("served pages " + server.labelledPages().size());
-        parts.add("labels " + topic.labels() + " " + truth.size());
-        parts.add("seeds " + portless.apply(String.valueOf(t.seeds())));
+        parts.add("strip navigation " + serving.stripNavigation());
+        new java.util.TreeMap<>(server.labelledPages()).forEach((url, label) ->
+                parts.add("page " + WalkCache.portless(url, port) + " " + label));
+        parts.add("labels " + topic.labels());
+        parts.add("seeds " + WalkCache.portless(String.valueOf(t.seeds()), port));
         parts.add("max depth " + t.limits().maxDepth());
-        new java.util.TreeMap<>(crawlConf).forEach((k, v) -> parts.add("conf " + k + " = " + portless.apply(String.valueOf(v))));
+        new java.util.TreeMap<>(crawlConf).forEach((k, v) ->
+                parts.add("conf " + k + " = " + WalkCache.portless(String.valueOf(v), port)));
         return parts;
     }
 
@@ -269,8 +266,9 @@ public final class EvalSuite {
         for (String name : topic.corpora()) {
             served.add(corpora.get(name));
         }
-        try (CorpusServer server = CorpusServer.start(served,
-                CorpusServer.Options.DEFAULTS.withLatency(options.latencyMs()).withSplit(topic.split()))) {
+        CorpusServer.Options serving = CorpusServer.Options.DEFAULTS.withLatency(options.latencyMs())
+                .withSplit(topic.split());
+        try (CorpusServer server = CorpusServer.start(served, serving)) {
             GroundTruth truth = GroundTruth.of(server.labelledPages(), server::label, topic.labels());
             if (truth.size() == 0) {
                 throw new IllegalArgumentException(topic.source() + ": no served page has one of the labels "
@@ -279,7 +277,8 @@ public final class EvalSuite {
             Topic t = topic.topic(seed -> server.resolve(seed).toString(), null);
             long walkStart = System.nanoTime();
             Map<String, Object> crawlConf = EvalRunner.crawlConf(conf, server);
-            String walkKey = walks.key(walkParts(topic, served, server, truth, t, crawlConf));
+            String walkKey = walks.enabled() ? walks.key(walkParts(topic, served, serving, server, t, crawlConf))
+                    : null;
             Optional<Reachability> kept = walks.get(walkKey);
             Reachability reach;
             if (kept.isPresent()) {

@@ -23,10 +23,11 @@ import java.util.Optional;
  * and depth, the crawl configuration and the code are. The key is a SHA-256 over all of them, so a change to any is
  * a new key and a new walk; a result is never updated in place.
  *
- * <p>The code's part is every entry of the class path: a jar by its name, size and modification time, a class
- * directory (the launcher runs the command-line classes from target/classes) by the number, sizes and newest
- * modification time of its files. A rebuilt crawler walks again. A file that cannot be read or written only costs a
- * walk.
+ * <p>The code's part is the class path: a library jar by its name, size and modification time; the crawler's own
+ * jars ({@link #OWN_JARS}) and class directories (the launcher runs the command-line classes from target/classes) by their resources and
+ * the classes of the packages a walk runs ({@link #WALK_PACKAGES}), so that a change to the link strategies, the
+ * frontier or the relevance models, what an evaluation is run to measure, keeps the walks. A rebuilt parser walks
+ * again. A file that cannot be read or written only costs a walk.
  */
 public final class WalkCache {
 
@@ -55,14 +56,40 @@ public final class WalkCache {
         return code == null ? disabled() : new WalkCache(dir, code);
     }
 
-    boolean enabled() {
+    public boolean enabled() {
         return code != null;
     }
 
     /**
-     * The fingerprint of a class path, one line per entry: a file's name, size and modification time; a directory's
-     * name, and the number, total size and newest modification time of the files in it. An entry that does not
-     * exist holds no code and is left out. Null when an entry cannot be read, or the class path is empty.
+     * The crawler's packages whose classes a walk runs: the parser and URL filters, the corpus server and its site
+     * walk, the evaluation's reachability and informed crawl. Found with {@code jdeps -verbose:class} over both
+     * modules: the classes reachable from Reachability, SiteWalk, CorpusServer, PageParser, UrlFilterChain,
+     * ParseConfig, InformedCrawl and GroundTruth lie in these packages and no others (the URL filters the chain loads
+     * by name are StormCrawler's, in a library jar, and the parse package's). The simulation's classes are left out.
+     */
+    static final List<String> WALK_PACKAGES = List.of("org/topicstorm/parse/", "org/topicstorm/corpus/",
+            "org/topicstorm/site/", "org/topicstorm/eval/");
+
+    /** Where the crawler's own code lies in a jar or class directory. */
+    private static final String OWN_CODE = "org/topicstorm/";
+
+    /**
+     * Whether a jar or class directory entry is part of the fingerprint: the classes and resources of the walk's
+     * packages ({@link #WALK_PACKAGES}), and every resource outside the crawler's packages (the URL filters'
+     * configuration) except the build's own records (the manifest, Maven's properties), which change with every build.
+     */
+    static boolean counts(String entry) {
+        if (entry.startsWith(OWN_CODE)) {
+            return WALK_PACKAGES.stream().anyMatch(entry::startsWith) && !entry.startsWith("org/topicstorm/eval/sim/");
+        }
+        return !entry.equals("META-INF/MANIFEST.MF") && !entry.startsWith("META-INF/maven/");
+    }
+
+    /**
+     * The fingerprint of a class path, one line per entry: a library jar's name, size and modification time; a jar
+     * or directory holding the crawler's own classes by the entries that {@link #counts} (name, size and CRC). An
+     * entry that does not exist holds no code and is left out.
+     * Null when an entry cannot be read, or the class path is empty.
      */
     static String classPathFingerprint(String classPath) {
         List<String> parts = new ArrayList<>();
@@ -72,10 +99,10 @@ public final class WalkCache {
             }
             Path p = Path.of(entry).toAbsolutePath();
             try {
-                if (Files.isRegularFile(p)) {
-                    parts.add(p + " " + Files.size(p) + " " + Files.getLastModifiedTime(p).toMillis());
-                } else if (Files.isDirectory(p)) {
+                if (Files.isDirectory(p)) {
                     parts.add(p + " " + directoryFingerprint(p));
+                } else if (Files.isRegularFile(p)) {
+                    parts.add(p + " " + jarFingerprint(p));
                 }
             } catch (IOException | java.io.UncheckedIOException e) {
                 return null;
@@ -84,32 +111,85 @@ public final class WalkCache {
         return parts.isEmpty() ? null : String.join("\n", parts);
     }
 
-    /** Files, their total size and the newest modification time under {@code dir}. */
-    private static String directoryFingerprint(Path dir) throws IOException {
-        long[] filesSizeNewest = new long[3];
-        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
-            files.filter(Files::isRegularFile).forEach(f -> {
-                try {
-                    filesSizeNewest[0]++;
-                    filesSizeNewest[1] += Files.size(f);
-                    filesSizeNewest[2] = Math.max(filesSizeNewest[2], Files.getLastModifiedTime(f).toMillis());
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+    /** The crawler's own jars, by their names' start: every other jar is a library. */
+    static final List<String> OWN_JARS = List.of("crawler-topology-", "topicstorm-");
+
+    /**
+     * A library jar (or any file) by its size and time; one of the crawler's own jars ({@link #OWN_JARS}) by the
+     * entries that count.
+     */
+    private static String jarFingerprint(Path jar) throws IOException {
+        String name = jar.getFileName().toString();
+        if (!name.endsWith(".jar") || OWN_JARS.stream().noneMatch(name::startsWith)) {
+            return Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis();
         }
-        return filesSizeNewest[0] + " files " + filesSizeNewest[1] + " bytes newest " + filesSizeNewest[2];
+        List<String> entries = new ArrayList<>();
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+            for (var e = zip.entries(); e.hasMoreElements(); ) {
+                java.util.zip.ZipEntry z = e.nextElement();
+                if (counts(z.getName())) {
+                    entries.add(z.getName() + " " + z.getSize() + " " + z.getCrc());
+                }
+            }
+        }
+        java.util.Collections.sort(entries);
+        return String.join(";", entries);
+    }
+
+    /**
+     * The files that {@link #counts} under a class directory, each by name, size and CRC of its content (a build
+     * recompiles a module's every class when one of its dependencies changed: new times, the same bytes).
+     */
+    private static String directoryFingerprint(Path dir) throws IOException {
+        List<String> entries = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                String name = dir.relativize(f).toString().replace(File.separatorChar, '/');
+                if (counts(name)) {
+                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                    crc.update(Files.readAllBytes(f));
+                    entries.add(name + " " + Files.size(f) + " " + crc.getValue());
+                }
+            }
+        }
+        java.util.Collections.sort(entries);
+        return String.join(";", entries);
+    }
+
+    /** {@code text} with every {@code :port} written as {@code :PORT} (a served corpus's port changes per run). */
+    static String portless(String text, int port) {
+        return text.replaceAll(":" + port + "(?![0-9])", ":PORT");
+    }
+
+    /**
+     * A digest of the files under a corpus's root, each by its path, size and modification time: a page changed in
+     * place is a new walk.
+     */
+    static String filesDigest(Path root) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                lines.add(root.relativize(f) + " " + Files.size(f) + " " + Files.getLastModifiedTime(f).toMillis());
+            }
+        }
+        java.util.Collections.sort(lines);
+        return sha256(lines, "");
     }
 
     /** The key of a walk described by {@code parts} (each a line of what decides the result), with the code's. */
     String key(List<String> parts) {
+        return sha256(parts, String.valueOf(code));
+    }
+
+    /** SHA-256 of the lines (each ended by a newline: "ab", "c" is not "a", "bc"), then {@code last}, in hex. */
+    private static String sha256(List<String> lines, String last) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (String part : parts) {
-                sha.update(part.getBytes(StandardCharsets.UTF_8));
+            for (String line : lines) {
+                sha.update(line.getBytes(StandardCharsets.UTF_8));
                 sha.update((byte) '\n');
             }
-            sha.update(String.valueOf(code).getBytes(StandardCharsets.UTF_8));
+            sha.update(last.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java runtime", e);

@@ -109,6 +109,11 @@ public final class LocalStorm implements AutoCloseable {
                 storm = future.get();
             } catch (ExecutionException e) {
                 return;   // it never started: nothing to close (get() reports why)
+            } catch (InterruptedException e) {
+                // stop waiting, but close the cluster once it is up
+                future.thenAccept(LocalStorm::closeQuietly);
+                Thread.currentThread().interrupt();
+                throw e;
             }
             storm.close();
         }
@@ -130,7 +135,7 @@ public final class LocalStorm implements AutoCloseable {
     /**
      * Kills a topology and returns once Nimbus has removed it. The kill itself does not wait: Nimbus deactivates the
      * topology at once (its spouts stop emitting) and removes it {@code waitSecs} later, in the background; closing
-     * the cluster before then would cut that grace period short. Gives up after {@code waitSecs} + 30 s.
+     * the cluster before then would cut that grace period short. Gives up {@link #KILL_TIMEOUT_SECS} after it.
      *
      * @return whether the topology was gone in time
      */
@@ -138,7 +143,7 @@ public final class LocalStorm implements AutoCloseable {
         KillOptions options = new KillOptions();
         options.set_wait_secs(waitSecs);
         cluster.killTopologyWithOpts(name, options);
-        long deadline = System.nanoTime() + (waitSecs + 30) * 1_000_000_000L;
+        long deadline = System.nanoTime() + (waitSecs + KILL_TIMEOUT_SECS) * 1_000_000_000L;
         while (System.nanoTime() < deadline) {
             if (cluster.getClusterInfo().get_topologies().stream().noneMatch(t -> name.equals(t.get_name()))) {
                 return true;
@@ -146,6 +151,17 @@ public final class LocalStorm implements AutoCloseable {
             Thread.sleep(100);
         }
         return false;
+    }
+
+    /** Seconds after the kill's grace period that {@link #kill} waits for the topology to be gone. */
+    public static final int KILL_TIMEOUT_SECS = 30;
+
+    private static void closeQuietly(LocalStorm storm) {
+        try {
+            storm.close();
+        } catch (Exception e) {
+            // nothing left to tell: the crawl was interrupted while it was being set up
+        }
     }
 
     @Override
