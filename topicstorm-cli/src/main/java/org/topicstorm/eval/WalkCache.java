@@ -141,19 +141,35 @@ public final class WalkCache {
      * recompiles a module's every class when one of its dependencies changed: new times, the same bytes).
      */
     private static String directoryFingerprint(Path dir) throws IOException {
-        List<String> entries = new ArrayList<>();
-        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+        return String.join(";", fileLines(dir, WalkCache::counts, f -> {
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(Files.readAllBytes(f));
+            return Files.size(f) + " " + crc.getValue();
+        }));
+    }
+
+    /** How a file is described in a fingerprint (after its name). */
+    private interface FileDescription {
+        String of(Path file) throws IOException;
+    }
+
+    /**
+     * One line per regular file under {@code root} whose name ('/'-separated, relative to the root) {@code keep}
+     * accepts: its name and description, sorted by name (a walk's order is the file system's).
+     */
+    private static List<String> fileLines(Path root, java.util.function.Predicate<String> keep,
+                                          FileDescription describe) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
             for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                String name = dir.relativize(f).toString().replace(File.separatorChar, '/');
-                if (counts(name)) {
-                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-                    crc.update(Files.readAllBytes(f));
-                    entries.add(name + " " + Files.size(f) + " " + crc.getValue());
+                String name = root.relativize(f).toString().replace(File.separatorChar, '/');
+                if (keep.test(name)) {
+                    lines.add(name + " " + describe.of(f));
                 }
             }
         }
-        java.util.Collections.sort(entries);
-        return String.join(";", entries);
+        java.util.Collections.sort(lines);
+        return lines;
     }
 
     /** {@code text} with every {@code :port} written as {@code :PORT} (a served corpus's port changes per run). */
@@ -166,14 +182,8 @@ public final class WalkCache {
      * place is a new walk.
      */
     static String filesDigest(Path root) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
-            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                lines.add(root.relativize(f) + " " + Files.size(f) + " " + Files.getLastModifiedTime(f).toMillis());
-            }
-        }
-        java.util.Collections.sort(lines);
-        return sha256(lines, "");
+        return sha256(fileLines(root, name -> true,
+                f -> Files.size(f) + " " + Files.getLastModifiedTime(f).toMillis()), "");
     }
 
     /** The key of a walk described by {@code parts} (each a line of what decides the result), with the code's. */
