@@ -55,6 +55,16 @@ public final class CrawlMetrics {
         return new CrawlMetrics(log, truth);
     }
 
+    /** The crawl log in fetch order. */
+    public List<FetchedPage> log() {
+        return log;
+    }
+
+    /** Whether the {@code i}-th page fetched (from 0) is labelled relevant. */
+    public boolean isRelevant(int i) {
+        return isRelevant[i];
+    }
+
     /** Pages fetched (the log's length). */
     public int fetched() {
         return log.size();

@@ -264,14 +264,43 @@ public final class EvalReport {
         }
     }
 
+    /** The columns of a fetches file. */
+    static final String FETCHES_HEADER = "n\tseconds\tlabel\tverdict\tscore\turl";
+
+    /**
+     * Run {@code i}'s fetches in order, a line each: seconds since the crawl's first fetch, the label (1 = in R), the
+     * crawler's verdict (or the fetch status of a page it did not judge), its score and the URL. A real crawl's order
+     * depends on timing; this is what to read against another run of it, or against the simulated trace.
+     */
+    public String fetchesTsv(int i) {
+        CrawlMetrics m = metrics.get(i);
+        List<FetchedPage> log = m.log();
+        StringBuilder sb = new StringBuilder(FETCHES_HEADER).append('\n');
+        long first = log.isEmpty() ? 0 : log.get(0).fetchedAt();
+        for (int k = 0; k < log.size(); k++) {
+            FetchedPage p = log.get(k);
+            sb.append(k + 1).append('\t').append(String.format(Locale.ROOT, "%.3f", (p.fetchedAt() - first) / 1000.0))
+                    .append('\t').append(m.isRelevant(k) ? 1 : 0).append('\t')
+                    .append(!p.judged() ? p.status() : p.crawlerRelevant() ? "relevant" : "irrelevant")
+                    .append('\t').append(Double.isNaN(p.score()) ? "" : String.format(Locale.ROOT, "%.3f", p.score()))
+                    .append('\t').append(p.url()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The name of run {@code i}'s fetches file. */
+    public String fetchesFileName(int i) {
+        return "fetches-" + strategies.get(i).replaceAll("[^A-Za-z0-9_.-]", "-") + ".tsv";
+    }
+
     /** The name of run {@code i}'s errors file. */
     public String errorsFileName(int i) {
         return "errors-" + strategies.get(i).replaceAll("[^A-Za-z0-9_.-]", "-") + ".md";
     }
 
     /**
-     * Writes table.txt, table.csv, curve.csv and, unless the report lists no errors, errors-STRATEGY.md for each run
-     * into {@code dir}; returns their paths.
+     * Writes table.txt, table.csv, curve.csv, fetches-STRATEGY.tsv for each run and, unless the report lists no
+     * errors, errors-STRATEGY.md for each run into {@code dir}; returns their paths.
      */
     public List<Path> writeFiles(Path dir) throws IOException {
         Files.createDirectories(dir);
@@ -279,6 +308,9 @@ public final class EvalReport {
         files.add(Files.writeString(dir.resolve("table.txt"), table(), StandardCharsets.UTF_8));
         files.add(Files.writeString(dir.resolve("table.csv"), tableCsv(), StandardCharsets.UTF_8));
         files.add(Files.writeString(dir.resolve("curve.csv"), curveCsv(), StandardCharsets.UTF_8));
+        for (int i = 0; i < strategies.size(); i++) {
+            files.add(Files.writeString(dir.resolve(fetchesFileName(i)), fetchesTsv(i), StandardCharsets.UTF_8));
+        }
         if (errorsShown > 0) {
             for (int i = 0; i < strategies.size(); i++) {
                 files.add(Files.writeString(dir.resolve(errorsFileName(i)), errorsMarkdown(i),

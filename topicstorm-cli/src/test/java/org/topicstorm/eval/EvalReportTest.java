@@ -132,7 +132,8 @@ class EvalReportTest {
         EvalReport report = errorsReport(2);
         assertEquals("errors-best-first.md", report.errorsFileName(0));
         List<Path> files = report.writeFiles(dir);
-        assertEquals(dir.resolve("errors-best-first.md"), files.get(3));
+        assertEquals(dir.resolve("fetches-best-first.tsv"), files.get(3));
+        assertEquals(dir.resolve("errors-best-first.md"), files.get(4));
         assertEquals(List.of(
                 "# best-first: where the crawler's verdicts disagree with the labels",
                 "",
@@ -159,8 +160,26 @@ class EvalReportTest {
     }
 
     @Test
+    void eachRunListsItsFetchesInOrder(@TempDir Path dir) throws Exception {
+        GroundTruth truth = GroundTruth.ofUrls(Set.of(BASE + "scalc/c1.html"));
+        List<FetchedPage> log = List.of(
+                new FetchedPage(BASE + "scalc/c1.html", "127.0.0.2", "FETCHED", true, 10_000, 0.8, "Calc", List.of()),
+                new FetchedPage(BASE + "swriter/w1.html", "127.0.0.2", "FETCHED", false, 11_250, 0.05, "", List.of()),
+                new FetchedPage(BASE + "gone.html", "127.0.0.2", "ERROR", null, 12_500));
+        EvalReport report = new EvalReport(List.of("learned/v2"), List.of(CrawlMetrics.of(log, truth)), null,
+                List.of(3), 1, 0);
+        report.writeFiles(dir);
+        assertEquals(List.of(
+                "n\tseconds\tlabel\tverdict\tscore\turl",
+                "1\t0.000\t1\trelevant\t0.800\t" + BASE + "scalc/c1.html",
+                "2\t1.250\t0\tirrelevant\t0.050\t" + BASE + "swriter/w1.html",
+                "3\t2.500\t0\tERROR\t\t" + BASE + "gone.html"),
+                Files.readAllLines(dir.resolve("fetches-learned-v2.tsv")));
+    }
+
+    @Test
     void noErrorsFileWhenNoneAreShown(@TempDir Path dir) throws Exception {
-        assertEquals(3, errorsReport(0).writeFiles(dir).size());
+        assertEquals(4, errorsReport(0).writeFiles(dir).size());
         assertFalse(Files.exists(dir.resolve("errors-best-first.md")));
     }
 
