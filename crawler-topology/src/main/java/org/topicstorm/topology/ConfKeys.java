@@ -158,6 +158,7 @@ public final class ConfKeys {
                 "topicstorm.thrift.bind.host");
         number("topicstorm.priority.soft.factor", 0, 1);
         whole("topicstorm.model.sync.secs", 1, 86_400);
+        whole("topicstorm.link.learn.ms", 100, 86_400_000);
         whole("topicstorm.flush.interval.ms", 10, 60_000);
 
         // --- StormCrawler: fetcher

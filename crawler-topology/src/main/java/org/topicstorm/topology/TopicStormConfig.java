@@ -25,6 +25,12 @@ public final class TopicStormConfig {
     /** Adaptive topic models: seconds between the writer's saves and the readers' reloads of the model state. */
     public static final String MODEL_SYNC_SECS = "topicstorm.model.sync.secs";
     public static final int DEFAULT_MODEL_SYNC_SECS = 10;
+    /**
+     * The learned link strategy: milliseconds between two updates of the link scorer (regions' harvest, a retrain when
+     * due, the waiting URLs re-scored), counted from the first page each link-priority task scored.
+     */
+    public static final String LINK_LEARN_MS = "topicstorm.link.learn.ms";
+    public static final int DEFAULT_LINK_LEARN_MS = 1000;
     /** Milliseconds between the flush tuples that make batching bolts write a partial batch ({@link FlushSpout}). */
     public static final String FLUSH_INTERVAL_MS = "topicstorm.flush.interval.ms";
     public static final int DEFAULT_FLUSH_INTERVAL_MS = 20;
@@ -64,6 +70,10 @@ public final class TopicStormConfig {
 
     public static int modelSyncSecs(Map<String, ?> conf) {
         return (int) wholeNumber(conf, MODEL_SYNC_SECS, DEFAULT_MODEL_SYNC_SECS, 1, 86_400);
+    }
+
+    public static long linkLearnMs(Map<String, ?> conf) {
+        return wholeNumber(conf, LINK_LEARN_MS, DEFAULT_LINK_LEARN_MS, 100, 86_400_000);
     }
 
     public static long flushIntervalMs(Map<String, ?> conf) {

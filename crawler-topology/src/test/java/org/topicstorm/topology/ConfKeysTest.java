@@ -186,6 +186,7 @@ class ConfKeysTest {
                 ParseConfig.fromConf(conf);
                 TopicStormConfig.softFocusFactor(conf);
                 TopicStormConfig.modelSyncSecs(conf);
+                TopicStormConfig.linkLearnMs(conf);
                 TopicStormConfig.flushIntervalMs(conf);
                 checked++;
             }

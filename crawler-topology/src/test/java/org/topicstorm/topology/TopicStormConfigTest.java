@@ -30,6 +30,16 @@ class TopicStormConfigTest {
         @SuppressWarnings("unchecked")
         Map<String, ?> conf = (Map<String, ?>) defaults;
         assertEquals(0.5, TopicStormConfig.softFocusFactor(conf));
+        assertEquals((long) TopicStormConfig.DEFAULT_LINK_LEARN_MS, TopicStormConfig.linkLearnMs(conf));
+    }
+
+    @Test
+    void theLinkLearnersIntervalIsAWholeNumberOfMillisecondsFrom100() {
+        assertEquals(1000L, TopicStormConfig.linkLearnMs(Map.of()));
+        assertEquals(250L, TopicStormConfig.linkLearnMs(Map.of(TopicStormConfig.LINK_LEARN_MS, 250)));
+        IllegalArgumentException tooShort = assertThrows(IllegalArgumentException.class,
+                () -> TopicStormConfig.linkLearnMs(Map.of(TopicStormConfig.LINK_LEARN_MS, 50)));
+        assertTrue(tooShort.getMessage().contains("topicstorm.link.learn.ms"), tooShort.getMessage());
     }
 
     @Test

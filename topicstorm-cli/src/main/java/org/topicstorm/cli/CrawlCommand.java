@@ -174,6 +174,7 @@ final class CrawlCommand implements Callable<Integer> {
         UrlFilterChain.fromConf(conf);
         LinkPrioritizers.forTopic(topic, conf);
         org.topicstorm.topology.TopicStormConfig.modelSyncSecs(conf);
+        org.topicstorm.topology.TopicStormConfig.linkLearnMs(conf);
         if (topic.relevance().uses(org.topicstorm.topic.RelevanceSettings.Model.WORD2VEC)) {
             // Loads (and caches) the vectors: a bad file fails here, with its name, not in a worker.
             org.topicstorm.relevance.Word2VecModel.embeddings(topic.relevance().word2vec().vectors());

@@ -258,11 +258,11 @@ class LinkStrategiesIT {
         // learn fast: a classifier after 8 judged pages, a new one every 8, synchronised every second. The sections
         // carry no topic words: the child credit (an irrelevant page whose link led to a relevant one teaches half)
         // is what makes the classifier open them rather than the sports reports of sections already open.
-        // The classifier reaches the frontier on time (the model sync, every second), the pages arrive as fast as the
+        // The classifier reaches the frontier on time (the link learner, every second), the pages arrive as fast as the
         // machine fetches them: ten pages a second at most, so that the classifiers of a 100-page crawl do not
         // depend on how fast this machine is (at 16 pages a second the first arrived after 21 pages).
         String learning = "links: {learned: {min-examples: 8, retrain-every: 8, rescore: 1000, child-credit: 0.5}}";
-        Map<String, Object> conf = Map.of(TopicStormConfig.MODEL_SYNC_SECS, 1, "fetcher.server.delay", 0.1);
+        Map<String, Object> conf = Map.of(TopicStormConfig.LINK_LEARN_MS, 1000, "fetcher.server.delay", 0.1);
         int n = 100; // the root, 30 sections, and 69 of the 180 reports
         int solarPages = 2 * SECTIONS;
 

@@ -20,6 +20,7 @@ import org.topicstorm.relevance.MemoryStateStore;
 import org.topicstorm.relevance.Relevance;
 import org.topicstorm.relevance.RelevanceModels;
 import org.topicstorm.topic.Topic;
+import org.topicstorm.topology.TopicStormConfig;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,16 +38,16 @@ import java.util.Set;
  *
  * <p>What it models of the topology's timing: the crawl goes in rounds; each round the frontier gives a batch (best
  * first, at most K URLs per host, the rank cut), and the pages of a round reach the frontier (judged, their outlinks
- * scored and written) {@link Options#lag} rounds later, so a batch is chosen while the last rounds' pages are still
- * in the pipeline, as in the real crawl, where the spout queries again while earlier pages are being parsed and
- * written. The link learner checks for a retrain every {@link Options#learnerMillis} of the simulated clock, each
- * round taking {@link Options#roundMillis}. At the crawl's start (the first {@link Options#settlePages} pages to
- * arrive) a batch is chosen only once the last one has arrived, as the spout's queries wait for the URLs in flight
- * then ({@code frontier.query.settle.pages}). URLs still in the pipeline keep their hosts' places in a batch and count
- * for the rank cut, as the spout's URLs in flight do (unless {@code frontier.query.ahead.below} says otherwise), so a
- * host whose best URLs are all in flight gets no new one in the next batch. What it does not model: fetch errors of a real
- * network, politeness delays (evaluation crawls have none), the near-duplicate check (it never changes a verdict),
- * judgements.
+ * scored and written) {@link Options#lag} rounds later, so a batch is chosen while the last rounds' pages are still in
+ * the pipeline, as in the real crawl, where the spout queries again while earlier pages are being parsed and written.
+ * The link learner checks for a retrain every {@link Options#learnerMillis} of the simulated clock from the first page
+ * that reaches the frontier (as in the link-priority bolt), each round taking {@link Options#roundMillis}. At the
+ * crawl's start (the first {@link Options#settlePages} pages to arrive) a batch is chosen only once the last one has
+ * arrived, as the spout's queries wait for the URLs in flight then ({@code frontier.query.settle.pages}). URLs still in
+ * the pipeline keep their hosts' places in a batch and count for the rank cut, as the spout's URLs in flight do (unless
+ * {@code frontier.query.ahead.below} says otherwise), so a host whose best URLs are all in flight gets no new one in
+ * the next batch. What it does not model: fetch errors of a real network, politeness delays (evaluation crawls have
+ * none), the near-duplicate check (it never changes a verdict), judgements.
  */
 public final class SimulatedCrawl {
 
@@ -58,7 +59,7 @@ public final class SimulatedCrawl {
      * @param lag           rounds between a page's fetch and its outlinks' arrival in the frontier (0: the next
      *                      batch is chosen knowing every page fetched so far)
      * @param roundMillis   simulated time per round
-     * @param learnerMillis simulated time between the link learner's checks (topicstorm.model.sync.secs)
+     * @param learnerMillis simulated time between the link learner's checks (topicstorm.link.learn.ms)
      * @param settlePages   while fewer pages than this have arrived, the lag is 0
      *                      (frontier.query.settle.pages)
      * @param aheadBelow    past the start, while fewer URLs than this are in the pipeline, they take no places of
@@ -80,11 +81,13 @@ public final class SimulatedCrawl {
 
         /**
          * The frontier's settings from the crawl configuration, one round of lag, 400 ms a round (an evaluation crawl
-         * runs two to three frontier queries a second) and the learner every 2 s (the evaluation's model sync).
+         * runs two to three frontier queries a second) and the learner as the crawl's
+         * ({@code topicstorm.link.learn.ms}).
          */
         public static Options of(Map<String, Object> conf, int pages) {
             FrontierConfig f = FrontierConfig.fromConf(conf);
-            return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.rankCut(), 1, 400, 2000,
+            return new Options(pages, f.maxHostsPerQuery(), f.maxUrlsPerHost(), f.rankCut(), 1, 400,
+                    TopicStormConfig.linkLearnMs(conf),
                     f.settlePages(), f.queryAheadBelow());
         }
 
@@ -166,11 +169,11 @@ public final class SimulatedCrawl {
         RelevanceModels.Built model = RelevanceModels.withSeedPages(topic, seedPages, true);
         MemoryFrontier frontier = new MemoryFrontier(new StatusMerge(FrontierConfig.fromConf(conf).schedule()),
                 topic.links().learned(), topic.threshold());
-        LinkLearner learner = topic.strategy() == Topic.Strategy.LEARNED
-                ? new LinkLearner(frontier, new MemoryStateStore(), topic.links().learned(),
-                SparseLogistic.Options.DEFAULT, true, options.learnerMillis(), 0L)
-                : null;
-        LinkScoring scoring = LinkScoring.forTopic(topic, conf, learner == null ? () -> null : learner::current);
+        // As in the link-priority bolt, the learner's clock starts with the first page scored (see arrive)
+        boolean learns = topic.strategy() == Topic.Strategy.LEARNED;
+        LinkLearner[] learner = new LinkLearner[1];
+        LinkScoring scoring = LinkScoring.forTopic(topic, conf,
+                () -> learner[0] == null ? null : learner[0].current());
 
         for (String seed : topic.seeds()) {
             String url = web.filters().forPage(seed, null).filter(seed);
@@ -184,9 +187,9 @@ public final class SimulatedCrawl {
         int arrivedPages = 0;
         for (long round = 1; log.size() < options.pages(); round++) {
             long now = round * options.roundMillis();
-            if (learner != null) {
+            if (learner[0] != null) {
                 frontier.at(now);
-                learner.maybeRun(now);
+                learner[0].maybeRun(now);
             }
             List<InPipeline> fetched = new ArrayList<>();
             // As the spout's query: URLs in the pipeline keep their hosts' places (and count for the rank cut)
@@ -214,6 +217,10 @@ public final class SimulatedCrawl {
             boolean arrived = false;
             while (pipeline.size() > keep) {
                 for (InPipeline p : pipeline.pollFirst()) {
+                    if (learns && learner[0] == null && p.fetch() instanceof ServedPages.Page) {
+                        learner[0] = new LinkLearner(frontier, new MemoryStateStore(), topic.links().learned(),
+                                SparseLogistic.Options.DEFAULT, true, options.learnerMillis(), now);
+                    }
                     arrive(p, scoring, frontier, now);
                     inFlight.remove(p.doc().url());
                     arrived = true;
