@@ -59,7 +59,10 @@ public class LinkPriorityBolt extends BaseRichBolt {
     private transient LinkLearner learner;
     /** makes the learner once the first page comes (null: the strategy learns nothing) */
     private transient java.util.function.LongFunction<LinkLearner> startLearner;
-    /** the writer task's crawl, asked on ticks whether any page was judged yet (null on the other tasks) */
+    /**
+     * the writer task's crawl, asked on ticks whether any page was judged yet (null on the other tasks, and when the
+     * writer is the bolt's only task)
+     */
     private transient EsLinkCrawl writerWaitsFor;
     private transient ElasticsearchClient es;
     /** where the learner retrains, off the tuple path */
@@ -93,7 +96,9 @@ public class LinkPriorityBolt extends BaseRichBolt {
             // case no page comes to it (on a cluster, the indexer sends pages to the link tasks of its own worker).
             this.startLearner = now -> new LinkLearner(crawl, store, topic.links().learned(),
                     SparseLogistic.Options.DEFAULT, writer, intervalMillis, now, learning);
-            this.writerWaitsFor = writer ? crawl : null;
+            // one task gets every page, so it never needs to ask (local mode)
+            boolean alone = context == null || context.getComponentTasks(context.getThisComponentId()).size() == 1;
+            this.writerWaitsFor = writer && !alone ? crawl : null;
             this.scoring = LinkScoring.forTopic(topic, conf, () -> learner == null ? null : learner.current());
         } else {
             this.scoring = LinkScoring.forTopic(topic, conf, () -> null);

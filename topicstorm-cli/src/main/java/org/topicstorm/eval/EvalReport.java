@@ -290,12 +290,17 @@ public final class EvalReport {
 
     /** The name of run {@code i}'s fetches file. */
     public String fetchesFileName(int i) {
-        return "fetches-" + strategies.get(i).replaceAll("[^A-Za-z0-9_.-]", "-") + ".tsv";
+        return "fetches-" + fileStem(i) + ".tsv";
     }
 
     /** The name of run {@code i}'s errors file. */
     public String errorsFileName(int i) {
-        return "errors-" + strategies.get(i).replaceAll("[^A-Za-z0-9_.-]", "-") + ".md";
+        return "errors-" + fileStem(i) + ".md";
+    }
+
+    /** Run {@code i}'s strategy as part of a file name ("learned/v2" -> "learned-v2"). */
+    private String fileStem(int i) {
+        return strategies.get(i).replaceAll("[^A-Za-z0-9_.-]", "-");
     }
 
     /**

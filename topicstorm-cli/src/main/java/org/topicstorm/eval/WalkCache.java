@@ -24,10 +24,10 @@ import java.util.Optional;
  * a new key and a new walk; a result is never updated in place.
  *
  * <p>The code's part is the class path: a library jar by its name, size and modification time; the crawler's own
- * jars ({@link #OWN_JARS}) and class directories (the launcher runs the command-line classes from target/classes) by their resources and
- * the classes of the packages a walk runs ({@link #WALK_PACKAGES}), so that a change to the link strategies, the
- * frontier or the relevance models, what an evaluation is run to measure, keeps the walks. A rebuilt parser walks
- * again. A file that cannot be read or written only costs a walk.
+ * jars ({@link #OWN_JARS}) and class directories (the launcher runs the command-line classes from target/classes) by
+ * their resources and the classes of the packages a walk runs ({@link #WALK_PACKAGES}), so that a change to the link
+ * strategies, the frontier or the relevance models, what an evaluation is run to measure, keeps the walks. A
+ * rebuilt parser walks again. A file that cannot be read or written only costs a walk.
  */
 public final class WalkCache {
 
