@@ -53,6 +53,7 @@ public final class LocalStorm implements AutoCloseable {
         daemonConf.put(DaemonConfig.SUPERVISOR_MONITOR_FREQUENCY_SECS, 1);
         // its worker runs in this JVM and is stopped when it is killed: no grace period for a process to exit
         daemonConf.put(Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
+        daemonConf.put(DaemonConfig.STORM_METRIC_STORE_CLASS, NoMetricStore.class.getName());
         LocalCluster cluster = new LocalCluster.Builder().withDaemonConf(daemonConf).withSupervisors(1).build();
         return new LocalStorm(zkDir, factory, zk, cluster);
     }
