@@ -45,7 +45,8 @@ import java.util.Set;
  * Without it every host with due URLs got its K places, and since each host is its own fetch queue, a crawl over
  * many hosts fetched from all of them at the same pace whatever their priorities (a crawl of the LibreOffice help
  * split over nine hosts fell from 47 % to 19 % harvest rate). With it a host whose best URLs rank low waits until
- * better URLs are gone; the per-host cap stays a limit (politeness), not a quota.
+ * better URLs are gone; the per-host cap stays a limit (politeness), not a quota. And with a host share, a host
+ * whose best new URL is worth much less than the best new URL waits even when the count would let it in.
  */
 public final class FrontierReader implements FrontierFeed.BatchReader {
 
@@ -241,12 +242,15 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         int pages = maxPages + (firstPage < pageSize ? 1 : 0);
         List<FieldValue> after = null;
         double floor = Double.NEGATIVE_INFINITY;
+        double hostFloor = Double.NEGATIVE_INFINITY;
         boolean belowFloor = false;
         for (int page = 0; page < pages && !quota.isFull() && !belowFloor; page++) {
             int size = page == 0 ? firstPage : pageSize;
             List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, size);
             if (page == 0) {
-                floor = rankCut.floor(hits.stream().map(Hit::source).toList());
+                List<StatusDoc> first = hits.stream().map(Hit::source).toList();
+                floor = rankCut.floor(first);
+                hostFloor = rankCut.hostFloor(first);
             }
             for (Hit<StatusDoc> hit : hits) {
                 StatusDoc doc = hit.source();
@@ -254,7 +258,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     belowFloor = true;
                     break;
                 }
-                if (doc == null) {
+                if (doc == null || heldBack(doc, hostFloor, quota)) {
                     continue;
                 }
                 // a batch takes no more of a URL pattern than its budget's room (crawler traps)
@@ -276,6 +280,11 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         return batch;
     }
 
+    /** A new URL below the host floor whose host is not in the batch yet waits ({@link RankCut}'s host share). */
+    private static boolean heldBack(StatusDoc doc, double hostFloor, HostQuota quota) {
+        return doc.priority() < hostFloor && RankCut.isNew(doc) && !quota.admitted(doc.host());
+    }
+
     /**
      * The batch this reader reads, chosen from due URLs held in memory (the simulated crawl's frontier): the same
      * rank cut and host quota, applied to the whole list at once instead of a page of the scan at a time.
@@ -283,14 +292,16 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
      * @param due every due URL that is not left out, best first ({@link #BEST_FIRST})
      */
     public static List<StatusDoc> choose(List<StatusDoc> due, int maxHosts, int perHost, RankCut rankCut) {
-        double floor = rankCut.floor(due.subList(0, Math.min(due.size(), Math.min(MAX_PAGE, maxHosts * perHost))));
+        List<StatusDoc> first = due.subList(0, Math.min(due.size(), Math.min(MAX_PAGE, maxHosts * perHost)));
+        double floor = rankCut.floor(first);
+        double hostFloor = rankCut.hostFloor(first);
         HostQuota quota = new HostQuota(maxHosts, perHost);
         List<StatusDoc> batch = new ArrayList<>();
         for (StatusDoc doc : due) {
             if (doc.priority() < floor || quota.isFull()) {
                 break;
             }
-            if (quota.offer(doc.host())) {
+            if (!heldBack(doc, hostFloor, quota) && quota.offer(doc.host())) {
                 batch.add(doc);
             }
         }

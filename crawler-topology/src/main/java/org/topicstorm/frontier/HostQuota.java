@@ -47,6 +47,11 @@ final class HostQuota {
         return true;
     }
 
+    /** Whether the host has a place in the batch (one of its URLs was taken). */
+    boolean admitted(String host) {
+        return taken.containsKey(host);
+    }
+
     /** Whether no further URL can be taken: every host place is taken by a full host. */
     boolean isFull() {
         return taken.size() == maxHosts && full.size() == maxHosts;

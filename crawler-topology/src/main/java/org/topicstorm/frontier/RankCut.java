@@ -1,5 +1,7 @@
 package org.topicstorm.frontier;
 
+import com.digitalpebble.stormcrawler.persistence.Status;
+
 import java.util.List;
 
 /**
@@ -20,14 +22,26 @@ import java.util.List;
  * <p>The ratio reads priorities as a scale from 0, as every strategy's are. Breadth-first's 1 / (1 + depth) puts
  * depth d + 1 within 0.9 of depth d from d = 8 on, so from there two levels may share a batch.
  *
- * @param maxRank  the count: down to the priority of the maxRank-th best due URL (0 = no cut at all)
- * @param nearBest the ratio to the best due URL's priority that is taken whatever its rank, in [0, 1] (0 = the count
- *                 alone)
+ * <p>Host share: the count lets a second host in whenever the best host has fewer than {@code maxRank} due URLs,
+ * which is how a crawl starts (a relevant seed's dozen links on one host, an irrelevant seed's on another), and each
+ * host then takes its {@code perHost} places: in a crawl of 9 to 23 pages that is a third of them spent on a host whose
+ * best link is worth a fifth of the best (docs/evaluation.md, session 31). With {@code hostShare} &gt; 0, a host whose
+ * best due new URL has less than {@code hostShare} times the priority of the best due new URL waits for a later batch;
+ * a host that is in keeps taking URLs down to the floor. Only new URLs (never fetched) count and are held: a revisit's
+ * priority is its page's relevance, on another scale than a link's, and a due revisit must neither hold back every
+ * other host nor be held back. A seed added to a running crawl (priority 1.001) holds the other hosts back for one
+ * batch.
+ *
+ * @param maxRank   the count: down to the priority of the maxRank-th best due URL (0 = no cut at all)
+ * @param nearBest  the ratio to the best due URL's priority that is taken whatever its rank, in [0, 1] (0 = the count
+ *                  alone)
+ * @param hostShare the ratio to the best due new URL's priority below which a host's new URLs wait unless the host is
+ *                  already in the batch, in [0, 1] (0 = every host may come in)
  */
-public record RankCut(int maxRank, double nearBest) {
+public record RankCut(int maxRank, double nearBest, double hostShare) {
 
     /** No cut: every host's best URLs, whatever their priority. */
-    public static final RankCut NONE = new RankCut(0, 0);
+    public static final RankCut NONE = new RankCut(0, 0, 0);
 
     /** The first page of a scan with a rank cut holds this many times the count's URLs. */
     static final int TIE_MARGIN = 2;
@@ -39,11 +53,42 @@ public record RankCut(int maxRank, double nearBest) {
         if (!(nearBest >= 0 && nearBest <= 1)) {
             throw new IllegalArgumentException("nearBest must be between 0 and 1, got " + nearBest);
         }
+        if (!(hostShare >= 0 && hostShare <= 1)) {
+            throw new IllegalArgumentException("hostShare must be between 0 and 1, got " + hostShare);
+        }
+    }
+
+    /** A cut that lets every host in. */
+    public RankCut(int maxRank, double nearBest) {
+        this(maxRank, nearBest, 0);
     }
 
     /** The count alone. */
     public static RankCut of(int maxRank) {
-        return new RankCut(maxRank, 0);
+        return new RankCut(maxRank, 0, 0);
+    }
+
+    /** Whether a due URL is new (never fetched): only new URLs count for the host share and are held by it. */
+    static boolean isNew(StatusDoc doc) {
+        return Status.DISCOVERED.name().equals(doc.status());
+    }
+
+    /**
+     * The host floor: {@code hostShare} x the priority of the best new URL among {@code best}; -infinity when there is
+     * no host share or no new URL among them. A new URL below it is taken only if its host is already in the batch.
+     *
+     * @param best the shard's best due URLs, best first (the first page of the scan); null entries are unreadable
+     */
+    public double hostFloor(List<StatusDoc> best) {
+        if (hostShare <= 0) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        for (StatusDoc doc : best) {
+            if (doc != null && isNew(doc)) {
+                return hostShare * doc.priority();
+            }
+        }
+        return Double.NEGATIVE_INFINITY;
     }
 
     /**

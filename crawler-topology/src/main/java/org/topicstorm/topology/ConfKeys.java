@@ -107,6 +107,7 @@ public final class ConfKeys {
         whole("frontier.query.max.pages", 1, 1000);
         whole("frontier.query.max.rank", 0, 10_000);
         number("frontier.query.rank.near.best", 0, 1);
+        number("frontier.query.rank.host.share", 0, 1);
         whole("frontier.query.min.interval.ms", 0, UNBOUNDED);
         whole("frontier.purgatory.ms", 0, UNBOUNDED);
         whole("frontier.query.refresh.ms", -1, 60_000);

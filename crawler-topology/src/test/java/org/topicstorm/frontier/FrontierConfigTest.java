@@ -33,7 +33,7 @@ class FrontierConfigTest {
         assertEquals(2000, c.settleMaxMs());
         assertEquals(1000, c.settleQuietMs());
         assertEquals(0, c.queryAheadBelow(), "no query ahead");
-        assertEquals(new RankCut(10, 0.9), c.rankCut());
+        assertEquals(new RankCut(10, 0.9, 0.5), c.rankCut());
     }
 
     @Test
@@ -50,11 +50,12 @@ class FrontierConfigTest {
 
     @Test
     void theRankCutsRatioToTheBestIsReadAndRangeChecked() {
-        assertEquals(new RankCut(10, 0.9), FrontierConfig.fromConf(Map.of()).rankCut(), "the default");
-        assertEquals(new RankCut(10, 0.0), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0)).rankCut());
-        assertEquals(new RankCut(4, 0.5), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0.5,
+        assertEquals(new RankCut(10, 0.9, 0.5), FrontierConfig.fromConf(Map.of()).rankCut(), "the default");
+        assertEquals(new RankCut(10, 0.0, 0.5),
+                FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0)).rankCut());
+        assertEquals(new RankCut(4, 0.5, 0.5), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 0.5,
                 FrontierConfig.MAX_RANK, 4)).rankCut());
-        assertEquals(new RankCut(10, 1.0),
+        assertEquals(new RankCut(10, 1.0, 0.5),
                 FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1)).rankCut());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, 1.5)));
@@ -63,6 +64,17 @@ class FrontierConfigTest {
         e = assertThrows(IllegalArgumentException.class,
                 () -> FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_NEAR_BEST, "0.9")));
         assertTrue(e.getMessage().contains("'frontier.query.rank.near.best' must be a number between 0 and 1, got 0.9"),
+                e.getMessage());
+    }
+
+    @Test
+    void theRankCutsHostShareIsReadAndRangeChecked() {
+        assertEquals(new RankCut(10, 0.9, 0.3),
+                FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_HOST_SHARE, 0.3)).rankCut());
+        assertEquals(new RankCut(10, 0.9, 0), FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_HOST_SHARE, 0)).rankCut());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FrontierConfig.fromConf(Map.of(FrontierConfig.RANK_HOST_SHARE, 2)));
+        assertTrue(e.getMessage().contains("'frontier.query.rank.host.share' must be between 0 and 1, got 2.0"),
                 e.getMessage());
     }
 

@@ -15,6 +15,12 @@ class FrontierReaderChooseTest {
                 0, List.of(), null, null, null, 0, 0, discovered, null, null, discovered, null);
     }
 
+    /** A fetched page due again (a revisit): its priority is its relevance. */
+    private static StatusDoc revisit(String url, double priority, long discovered) {
+        return new StatusDoc(url, UrlIds.host(url), "FETCHED", CrawlState.DONE, true, priority, priority, 0L, 1, 0,
+                0, List.of(), null, null, null, 1, 0, discovered, discovered, discovered, discovered, null);
+    }
+
     private static List<String> urls(List<StatusDoc> docs) {
         return docs.stream().map(StatusDoc::url).toList();
     }
@@ -60,5 +66,37 @@ class FrontierReaderChooseTest {
         // the per-host cap still holds: one place per host
         assertEquals(List.of("http://a/1", "http://b/1", "http://c/1"),
                 urls(FrontierReader.choose(due, 100, 1, new RankCut(2, 0.9))));
+    }
+
+    @Test
+    void aHostWhoseBestNewUrlIsWorthLessThanTheHostShareOfTheBestWaits() {
+        // a crawl's second round: the relevant seed's links on docs (0.0054 ... 0.0028), the irrelevant seed's on
+        // other (0.0012 each). Rank 10 reaches other's links (only 4 of docs are due), so without a host share other
+        // takes places; with 0.5 the host floor is 0.5 x 0.0054 = 0.0027 and other's best, 0.0012, is below it.
+        List<StatusDoc> due = sorted(doc("http://docs/re", 0.0054, 1), doc("http://docs/difflib", 0.0049, 2),
+                doc("http://docs/string", 0.0041, 3), doc("http://docs/copy", 0.0028, 4),
+                doc("http://other/a", 0.0012, 5), doc("http://other/b", 0.0012, 6), doc("http://other/c", 0.0012, 7));
+        assertEquals(List.of("http://docs/re", "http://docs/difflib", "http://docs/string", "http://docs/copy",
+                "http://other/a", "http://other/b", "http://other/c"),
+                urls(FrontierReader.choose(due, 100, 5, new RankCut(10, 0.9))));
+        assertEquals(List.of("http://docs/re", "http://docs/difflib", "http://docs/string", "http://docs/copy"),
+                urls(FrontierReader.choose(due, 100, 5, new RankCut(10, 0.9, 0.5))));
+        // a host share of 0.2 puts the floor at 0.00108: other's links are above it and come in
+        assertEquals(7, FrontierReader.choose(due, 100, 5, new RankCut(10, 0.9, 0.2)).size());
+        // once docs' links are fetched, other's are the best: they come in
+        assertEquals(List.of("http://other/a", "http://other/b", "http://other/c"),
+                urls(FrontierReader.choose(due.subList(4, 7), 100, 5, new RankCut(10, 0.9, 0.5))));
+    }
+
+    @Test
+    void revisitsAreNeitherTheHostShareReferenceNorHeldBack() {
+        // a due revisit at 0.4 (a page's relevance) on other: it is taken, and the host floor is still 0.5 x the best
+        // new URL (0.0054), not 0.5 x 0.4, which would hold back every link. other is in the batch through its revisit,
+        // so its new link (0.0012, below the host floor) comes in too; third's does not.
+        List<StatusDoc> due = sorted(revisit("http://other/page", 0.4, 1), doc("http://docs/re", 0.0054, 2),
+                doc("http://docs/copy", 0.0028, 3), doc("http://other/a", 0.0012, 4),
+                doc("http://third/x", 0.0012, 5));
+        assertEquals(List.of("http://other/page", "http://docs/re", "http://docs/copy", "http://other/a"),
+                urls(FrontierReader.choose(due, 100, 5, new RankCut(10, 0.9, 0.5))));
     }
 }

@@ -16,6 +16,27 @@ class RankCutTest {
                 0, List.of(), null, null, null, 0, 0, 1L, null, null, 1L, null);
     }
 
+    private static StatusDoc fetched(double relevance) {
+        String url = "http://a/page" + relevance;
+        return new StatusDoc(url, UrlIds.host(url), "FETCHED", CrawlState.DONE, true, relevance, relevance, 0L, 1,
+                0, 0, List.of(), null, null, null, 1, 0, 1L, 1L, 1L, 1L, null);
+    }
+
+    @Test
+    void theHostFloorIsTheHostShareOfTheBestNewUrl() {
+        // 0.5 x 0.0054 = 0.0027
+        assertEquals(0.0027, new RankCut(10, 0.9, 0.5).hostFloor(List.of(doc(0.0054), doc(0.0012))), 1e-15);
+        // a revisit (0.4, a page's relevance) and an unreadable hit ahead of it are passed over: 0.25 x 0.0054
+        List<StatusDoc> first = new java.util.ArrayList<>();
+        first.add(null);
+        first.addAll(List.of(fetched(0.4), doc(0.0054)));
+        assertEquals(0.00135, new RankCut(10, 0.9, 0.25).hostFloor(first), 1e-15);
+        // no new URL, or no host share: nothing is held back
+        assertEquals(Double.NEGATIVE_INFINITY, new RankCut(10, 0.9, 0.5).hostFloor(List.of(fetched(0.4))));
+        assertEquals(Double.NEGATIVE_INFINITY, new RankCut(10, 0.9).hostFloor(List.of(doc(0.0054))));
+        assertEquals(Double.NEGATIVE_INFINITY, RankCut.NONE.hostFloor(List.of(doc(0.0054))));
+    }
+
     @Test
     void theFloorIsTheMaxRankthPriorityOfTheBestDue() {
         List<StatusDoc> due = List.of(doc(0.9), doc(0.4));
@@ -57,6 +78,9 @@ class RankCutTest {
         assertThrows(IllegalArgumentException.class, () -> new RankCut(10, -0.1));
         assertThrows(IllegalArgumentException.class, () -> new RankCut(10, Double.NaN));
         assertThrows(IllegalArgumentException.class, () -> new RankCut(-1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new RankCut(10, 0.9, 1.01));
+        assertThrows(IllegalArgumentException.class, () -> new RankCut(10, 0.9, -0.5));
+        assertThrows(IllegalArgumentException.class, () -> new RankCut(10, 0.9, Double.NaN));
     }
 
     @Test

@@ -111,7 +111,7 @@ final class BenchCommand {
                     writeBatch, updates, config.maxHostsPerQuery(), config.maxUrlsPerHost(), !noLinks, warmupUrls, seed,
                     outlinksPerPage, config.maxQueryPages(),
                     new RankCut(maxRank == null ? config.rankCut().maxRank() : maxRank,
-                            nearBest == null ? config.rankCut().nearBest() : nearBest));
+                            nearBest == null ? config.rankCut().nearBest() : nearBest, config.rankCut().hostShare()));
             print.accept("machine: " + Machine.describe());
             try (BenchNode node = BenchNode.start(esUrl, print);
                  ElasticsearchClient es = EsClients.create(EsSettings.of(node.url()))) {

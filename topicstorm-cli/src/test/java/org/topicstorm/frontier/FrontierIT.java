@@ -323,6 +323,50 @@ class FrontierIT {
     }
 
     @Test
+    void aHostWhoseBestNewUrlIsFarBelowTheBestWaitsWhileARevisitIsNeitherHeldNorTheReference() throws Exception {
+        // relevant.test has 4 links (0.0054 ... 0.0028), noise.test 6 (0.0012) and a page due again (relevance 0.4):
+        // rank 10 reaches noise.test's links. With a host share of 0.5 the host floor is 0.5 x 0.0054 = 0.0027 (the
+        // revisit is not the reference): no link of noise.test would come in, but its revisit is taken and brings its
+        // host in, so its links come down to the floor as well, at most CAP. quiet.test's link (0.0012) waits.
+        CrawlIndices own = freshIndices("frontier-it-host-share", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        double[] relevant = {0.0054, 0.0049, 0.0041, 0.0028};
+        for (int i = 0; i < relevant.length; i++) {
+            found.add(StatusUpdate.discovered("http://relevant.test/p" + i, relevant[i], 1, 0, null, null));
+        }
+        for (int i = 0; i < 6; i++) {
+            found.add(StatusUpdate.discovered("http://noise.test/p" + i, 0.0012, 1, 0, null, null));
+        }
+        found.add(StatusUpdate.discovered("http://quiet.test/p0", 0.0012, 1, 0, null, null));
+        writeAll(writer, found);
+        client.indices().refresh(r -> r.index(own.status()));
+        long now = System.currentTimeMillis() + 1000;
+        FrontierReader shared = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, new RankCut(10, 0.9, 0.5), null, null);
+        assertEquals(Map.of("relevant.test", 4L), shared.nextBatch(0, now).stream()
+                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        FrontierReader open = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
+                null, new RankCut(10, 0.9), null, null);
+        assertEquals(Map.of("relevant.test", 4L, "noise.test", (long) CAP, "quiet.test", 1L), open.nextBatch(0, now)
+                .stream().collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+
+        // noise.test/page was fetched (relevant, 0.4); relevant pages are fetched again after a minute here, so two
+        // days on it is due again, and the links still wait
+        StatusWriter revisiting = new StatusWriter(client, own.status(), null,
+                new StatusMerge(new Schedule(Duration.ofMinutes(1), null, Duration.ofMinutes(120), 3)),
+                Clock.systemUTC());
+        writeAll(revisiting, List.of(new StatusUpdate("http://noise.test/page", Status.FETCHED, 0, 1, 0, null, null,
+                0.4, true, null, Map.of(), now)));
+        client.indices().refresh(r -> r.index(own.status()));
+        List<StatusDoc> batch = shared.nextBatch(0, now + 2 * 86_400_000L);
+        assertEquals("http://noise.test/page", batch.get(0).url(), "the revisit first, not held back");
+        assertEquals(Map.of("relevant.test", 4L, "noise.test", (long) CAP), batch.stream()
+                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        own.delete(client);
+    }
+
+    @Test
     void aHostThatHadItsPagesIsLeftOutUntilTheCapIsRaised() throws Exception {
         // limits.max-pages-per-host 3: capped.test has had 3 pages fetched (one an error: a request is a request),
         // open.test 2; both have better waiting URLs than other.test
