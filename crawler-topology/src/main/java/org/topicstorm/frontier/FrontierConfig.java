@@ -24,8 +24,8 @@ public record FrontierConfig(int maxHostsPerQuery, int maxUrlsPerHost, int maxQu
     /** A due URL at least this fraction of the best due URL's priority is taken whatever its rank ({@link RankCut}). */
     public static final String RANK_NEAR_BEST = "frontier.query.rank.near.best";
     /**
-     * A host whose best due new URL has less than this fraction of the best due new URL's priority waits, unless it
-     * is already in the batch ({@link RankCut}).
+     * A host whose best due unfetched URL has less than this fraction of the best due unfetched URL's priority waits,
+     * unless it is already in the batch ({@link RankCut}).
      */
     public static final String RANK_HOST_SHARE = "frontier.query.rank.host.share";
     public static final String MIN_QUERY_INTERVAL_MS = "frontier.query.min.interval.ms";

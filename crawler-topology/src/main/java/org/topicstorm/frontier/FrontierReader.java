@@ -7,6 +7,7 @@ import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import com.digitalpebble.stormcrawler.persistence.Status;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ import java.util.Set;
  * many hosts fetched from all of them at the same pace whatever their priorities (a crawl of the LibreOffice help
  * split over nine hosts fell from 47 % to 19 % harvest rate). With it a host whose best URLs rank low waits until
  * better URLs are gone; the per-host cap stays a limit (politeness), not a quota. And with a host share, a host
- * whose best new URL is worth much less than the best new URL waits even when the count would let it in.
+ * whose best unfetched URL is worth much less than the best unfetched URL waits even when the count would let it in.
  */
 public final class FrontierReader implements FrontierFeed.BatchReader {
 
@@ -243,10 +244,11 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         List<FieldValue> after = null;
         double floor = Double.NEGATIVE_INFINITY;
         double hostFloor = Double.NEGATIVE_INFINITY;
+        Set<String> held = new java.util.HashSet<>();
         boolean belowFloor = false;
         for (int page = 0; page < pages && !quota.isFull() && !belowFloor; page++) {
             int size = page == 0 ? firstPage : pageSize;
-            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, after, size);
+            List<Hit<StatusDoc>> hits = scan(shard, now, doneIds, leftOut, patternsOut, quota, held, after, size);
             if (page == 0) {
                 List<StatusDoc> first = hits.stream().map(Hit::source).toList();
                 floor = rankCut.floor(first);
@@ -258,7 +260,7 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                     belowFloor = true;
                     break;
                 }
-                if (doc == null || heldBack(doc, hostFloor, quota)) {
+                if (doc == null || heldBack(doc, hostFloor, quota, held)) {
                     continue;
                 }
                 // a batch takes no more of a URL pattern than its budget's room (crawler traps)
@@ -280,9 +282,24 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         return batch;
     }
 
-    /** A new URL below the host floor whose host is not in the batch yet waits ({@link RankCut}'s host share). */
-    private static boolean heldBack(StatusDoc doc, double hostFloor, HostQuota quota) {
-        return doc.priority() < hostFloor && RankCut.isNew(doc) && !quota.admitted(doc.host());
+    /**
+     * Whether an unfetched URL waits by {@link RankCut}'s host share: it is below the host floor and its host is not in
+     * the batch yet. Its host is then held for the rest of the batch (in {@code held}): its unfetched URLs further down
+     * wait too, also if a fetched page of that host due again comes in later, and the scan's next pages leave them
+     * out, as they leave out full hosts, so that a held host's many tied links cost one page, not every page.
+     */
+    private static boolean heldBack(StatusDoc doc, double hostFloor, HostQuota quota, Set<String> held) {
+        if (!RankCut.isUnfetched(doc)) {
+            return false;
+        }
+        if (held.contains(doc.host())) {
+            return true;
+        }
+        if (doc.priority() < hostFloor && !quota.admitted(doc.host())) {
+            held.add(doc.host());
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -296,12 +313,13 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
         double floor = rankCut.floor(first);
         double hostFloor = rankCut.hostFloor(first);
         HostQuota quota = new HostQuota(maxHosts, perHost);
+        Set<String> held = new java.util.HashSet<>();
         List<StatusDoc> batch = new ArrayList<>();
         for (StatusDoc doc : due) {
             if (doc.priority() < floor || quota.isFull()) {
                 break;
             }
-            if (!heldBack(doc, hostFloor, quota) && quota.offer(doc.host())) {
+            if (!heldBack(doc, hostFloor, quota, held) && quota.offer(doc.host())) {
                 batch.add(doc);
             }
         }
@@ -311,8 +329,8 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
 
     /** One page of the scan: due URLs the quota can still take, after {@code after} in priority order. */
     private List<Hit<StatusDoc>> scan(int shard, long now, List<String> doneIds, Set<String> leftOutHosts,
-                                     Set<String> leftOutPatterns, HostQuota quota, List<FieldValue> after,
-                                     int pageSize) throws IOException {
+                                     Set<String> leftOutPatterns, HostQuota quota, Set<String> heldHosts,
+                                     List<FieldValue> after, int pageSize) throws IOException {
         SearchResponse<StatusDoc> response = client.search(s -> {
             s.index(index)
                     .size(pageSize)
@@ -333,6 +351,11 @@ public final class FrontierReader implements FrontierFeed.BatchReader {
                         }
                         if (!leftOutPatterns.isEmpty()) {
                             b.mustNot(termsIn("pattern", leftOutPatterns));
+                        }
+                        if (!heldHosts.isEmpty()) {
+                            // the held hosts' unfetched URLs (their pages due again may still come)
+                            b.mustNot(m -> m.bool(h -> h.filter(hostIn(heldHosts))
+                                    .mustNot(n -> n.term(t -> t.field("status").value(Status.FETCHED.name())))));
                         }
                         return b;
                     }))

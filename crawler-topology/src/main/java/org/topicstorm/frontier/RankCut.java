@@ -24,19 +24,20 @@ import java.util.List;
  *
  * <p>Host share: the count lets a second host in whenever the best host has fewer than {@code maxRank} due URLs,
  * which is how a crawl starts (a relevant seed's dozen links on one host, an irrelevant seed's on another), and each
- * host then takes its {@code perHost} places: in a crawl of 9 to 23 pages that is a third of them spent on a host whose
- * best link is worth a fifth of the best (docs/evaluation.md, session 31). With {@code hostShare} &gt; 0, a host whose
- * best due new URL has less than {@code hostShare} times the priority of the best due new URL waits for a later batch;
- * a host that is in keeps taking URLs down to the floor. Only new URLs (never fetched) count and are held: a revisit's
- * priority is its page's relevance, on another scale than a link's, and a due revisit must neither hold back every
- * other host nor be held back. A seed added to a running crawl (priority 1.001) holds the other hosts back for one
- * batch.
+ * host then takes its {@code perHost} places: py-text-en's real crawls spent four of their nine fetches on the
+ * irrelevant seed's host, whose best link was worth a fifth of the best (docs/evaluation.md, session 31). With
+ * {@code hostShare} &gt; 0, a host whose best due unfetched URL has less than {@code hostShare} times the priority of
+ * the best due unfetched URL waits for a later batch; a host that is in keeps taking URLs down to the floor.
+ * Unfetched URLs (new links, and retries after a fetch error, which keep their link's priority) are the ones that
+ * count and are held: a fetched page due again has its relevance as priority, on another scale than a link's, and
+ * must neither hold back every other host nor be held back. A seed added to a running crawl (priority 1.001) holds
+ * the other hosts back for one batch. With no count (maxRank 0) there is no host share either: no cut at all.
  *
  * @param maxRank   the count: down to the priority of the maxRank-th best due URL (0 = no cut at all)
  * @param nearBest  the ratio to the best due URL's priority that is taken whatever its rank, in [0, 1] (0 = the count
  *                  alone)
- * @param hostShare the ratio to the best due new URL's priority below which a host's new URLs wait unless the host is
- *                  already in the batch, in [0, 1] (0 = every host may come in)
+ * @param hostShare the ratio to the best due unfetched URL's priority below which a host's unfetched URLs wait unless
+ *                  the host is already in the batch, in [0, 1] (0 = every host may come in)
  */
 public record RankCut(int maxRank, double nearBest, double hostShare) {
 
@@ -58,7 +59,7 @@ public record RankCut(int maxRank, double nearBest, double hostShare) {
         }
     }
 
-    /** A cut that lets every host in. */
+    /** A cut with no host share. */
     public RankCut(int maxRank, double nearBest) {
         this(maxRank, nearBest, 0);
     }
@@ -68,23 +69,27 @@ public record RankCut(int maxRank, double nearBest, double hostShare) {
         return new RankCut(maxRank, 0, 0);
     }
 
-    /** Whether a due URL is new (never fetched): only new URLs count for the host share and are held by it. */
-    static boolean isNew(StatusDoc doc) {
-        return Status.DISCOVERED.name().equals(doc.status());
+    /**
+     * Whether a due URL's page has not been fetched (a new link, or a retry after a fetch error): its priority is a
+     * link's, and only such URLs count for the host share and are held by it.
+     */
+    static boolean isUnfetched(StatusDoc doc) {
+        return !Status.FETCHED.name().equals(doc.status());
     }
 
     /**
-     * The host floor: {@code hostShare} x the priority of the best new URL among {@code best}; -infinity when there is
-     * no host share or no new URL among them. A new URL below it is taken only if its host is already in the batch.
+     * The host floor: {@code hostShare} x the priority of the best unfetched URL among {@code best}; -infinity when
+     * there is no cut, no host share or no unfetched URL among them. An unfetched URL below it is taken only if its
+     * host is already in the batch.
      *
      * @param best the shard's best due URLs, best first (the first page of the scan); null entries are unreadable
      */
     public double hostFloor(List<StatusDoc> best) {
-        if (hostShare <= 0) {
+        if (maxRank <= 0 || hostShare <= 0) {
             return Double.NEGATIVE_INFINITY;
         }
         for (StatusDoc doc : best) {
-            if (doc != null && isNew(doc)) {
+            if (doc != null && isUnfetched(doc)) {
                 return hostShare * doc.priority();
             }
         }

@@ -99,4 +99,23 @@ class FrontierReaderChooseTest {
         assertEquals(List.of("http://other/page", "http://docs/re", "http://docs/copy", "http://other/a"),
                 urls(FrontierReader.choose(due, 100, 5, new RankCut(10, 0.9, 0.5))));
     }
+
+    @Test
+    void aUrlAtTheHostFloorComesInAndAHeldHostStaysHeldForTheBatch() {
+        // host floor 0.5 x 0.006 = 0.003: at.test's 0.003 is not below it; low.test's retry after a fetch error
+        // (0.002, a link's priority) is held like a new link, and so is low.test's new link although low.test's page
+        // due again (a revisit, 0.001 here) comes later and is taken
+        List<StatusDoc> due = sorted(doc("http://best/a", 0.006, 1), doc("http://at/a", 0.003, 2),
+                retryAfterError("http://low/r", 0.002, 3), doc("http://low/n", 0.0015, 4),
+                revisit("http://low/page", 0.001, 5));
+        assertEquals(List.of("http://best/a", "http://at/a", "http://low/page"),
+                urls(FrontierReader.choose(due, 100, 5, new RankCut(10, 0.9, 0.5))));
+        // with no count there is no cut and no host share: everything comes in
+        assertEquals(5, FrontierReader.choose(due, 100, 5, new RankCut(0, 0.9, 0.5)).size());
+    }
+
+    private static StatusDoc retryAfterError(String url, double priority, long discovered) {
+        return new StatusDoc(url, UrlIds.host(url), "FETCH_ERROR", CrawlState.WAITING, null, null, priority, 0L, 1, 0,
+                0, List.of(), null, null, "timeout", 1, 1, discovered, null, null, discovered, null);
+    }
 }

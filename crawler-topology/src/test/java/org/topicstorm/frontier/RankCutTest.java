@@ -35,6 +35,17 @@ class RankCutTest {
         assertEquals(Double.NEGATIVE_INFINITY, new RankCut(10, 0.9, 0.5).hostFloor(List.of(fetched(0.4))));
         assertEquals(Double.NEGATIVE_INFINITY, new RankCut(10, 0.9).hostFloor(List.of(doc(0.0054))));
         assertEquals(Double.NEGATIVE_INFINITY, RankCut.NONE.hostFloor(List.of(doc(0.0054))));
+        // no count, no cut: the host share is off too
+        assertEquals(Double.NEGATIVE_INFINITY, new RankCut(0, 0.9, 0.5).hostFloor(List.of(doc(0.0054))));
+        // a retry after a fetch error keeps its link's priority: it is the reference, 0.5 x 0.003
+        assertEquals(0.0015, new RankCut(10, 0.9, 0.5).hostFloor(List.of(fetched(0.4), retry(0.003), doc(0.002))),
+                1e-15);
+    }
+
+    private static StatusDoc retry(double priority) {
+        String url = "http://a/retry" + priority;
+        return new StatusDoc(url, UrlIds.host(url), "FETCH_ERROR", CrawlState.WAITING, null, null, priority, 0L, 1, 0,
+                0, List.of(), null, null, "timeout", 1, 1, 1L, null, null, 1L, null);
     }
 
     @Test

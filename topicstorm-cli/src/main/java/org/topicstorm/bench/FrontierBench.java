@@ -52,8 +52,8 @@ public final class FrontierBench {
      * @param outlinksPerPage new URLs of the load that share a parent page: 1 = every URL its own parent; a crawl's
      *                   discoveries come as the outlinks of fetched pages (tens per page on the web)
      * @param maxPages   pages a frontier query scans at most (frontier.query.max.pages)
-     * @param rankCut    the rank cut of the spout's query (frontier.query.max.rank and
-     *                   frontier.query.rank.near.best)
+     * @param rankCut    the rank cut of the spout's query (frontier.query.max.rank, frontier.query.rank.near.best
+     *                   and frontier.query.rank.host.share)
      */
     public record Options(int urls, int hosts, int batches, int warmup, int writers, int writeBatch, int updates,
                          int maxHosts, int perHost, boolean links, int warmupUrls, long seed, int outlinksPerPage,
@@ -137,7 +137,8 @@ public final class FrontierBench {
      * perHost each), or fewer when the rank cut stops the scan first. A batch takes URLs down to the lower of the
      * count's floor (the maxRank-th best) and nearBest x the best priority ({@link RankCut#floor}). The load's
      * priorities are uniform in [0, 1), so the best URLs seldom tie and the best is about 1: about
-     * (1 - nearBest) x urls URLs have at least nearBest x the best's priority.
+     * (1 - nearBest) x urls URLs have at least nearBest x the best's priority. The host share holds back no host here
+     * as long as it is below nearBest: every host's best URL is then above its floor.
      */
     static int expectedBatch(Options o) {
         int places = Math.min(o.hosts(), o.maxHosts()) * Math.min(o.perHost(), o.urls() / o.hosts());
@@ -180,7 +181,8 @@ public final class FrontierBench {
         RankCut cut = o.rankCut();
         out.accept("spout query: FrontierReader.nextBatch, maxHosts " + o.maxHosts() + ", perHost " + o.perHost()
                 + ", rank cut " + (cut.maxRank() == 0 ? "none" : cut.maxRank() + (cut.nearBest() > 0
-                ? " or at least " + cut.nearBest() + " x the best's priority" : " (the count alone)"))
+                ? " or at least " + cut.nearBest() + " x the best's priority" : " (the count alone)")
+                + (cut.hostShare() > 0 ? ", host share " + cut.hostShare() : ""))
                 + ", " + o.warmup() + " warm-up + "
                 + o.batches() + " measured");
         int[] size = new int[1];

@@ -67,8 +67,9 @@ final class BenchCommand {
         int outlinksPerPage = 1;
 
         @Option(names = "--max-rank", paramLabel = "N", description = "The spout query's rank cut "
-                + "(frontier.query.max.rank; 0 = none, as this benchmark ran before 2026-11-27). Default: the "
-                + "crawl's (storm-conf/topicstorm-default.yaml).")
+                + "(frontier.query.max.rank; 0 = none, host share included, as this benchmark ran before 2026-11-27). "
+                + "Default: the crawl's (storm-conf/topicstorm-default.yaml), with its host share "
+                + "(frontier.query.rank.host.share).")
         Integer maxRank;
 
         @Option(names = "--near-best", paramLabel = "RATIO", description = "The rank cut's near-best ratio "

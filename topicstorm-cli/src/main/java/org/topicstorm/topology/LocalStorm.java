@@ -6,6 +6,7 @@ import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
+import org.apache.storm.metricstore.NoOpMetricStore;
 import org.apache.storm.shade.org.apache.zookeeper.server.NIOServerCnxnFactory;
 import org.apache.storm.shade.org.apache.zookeeper.server.ZooKeeperServer;
 
@@ -53,7 +54,10 @@ public final class LocalStorm implements AutoCloseable {
         daemonConf.put(DaemonConfig.SUPERVISOR_MONITOR_FREQUENCY_SECS, 1);
         // its worker runs in this JVM and is stopped when it is killed: no grace period for a process to exit
         daemonConf.put(Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
-        daemonConf.put(DaemonConfig.STORM_METRIC_STORE_CLASS, NoMetricStore.class.getName());
+        // Storm's default metric store opens a RocksDB database per Nimbus and its close() never closes it: each local
+        // cluster left an open native database behind, and a test JVM that had started dozens aborted at exit in
+        // native code ("std::bad_alloc"). A local crawl reads nothing from that store.
+        daemonConf.put(DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName());
         LocalCluster cluster = new LocalCluster.Builder().withDaemonConf(daemonConf).withSupervisors(1).build();
         return new LocalStorm(zkDir, factory, zk, cluster);
     }

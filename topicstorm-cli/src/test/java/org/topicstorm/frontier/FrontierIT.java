@@ -367,6 +367,35 @@ class FrontierIT {
     }
 
     @Test
+    void aHeldHostsManyTiedLinksAreLeftOutOfTheScansNextPages() throws Exception {
+        // relevant.test: 4 links (0.0054 ... 0.0028) and, found last, a fifth at 0.0012; noise.test: 1,200 links at
+        // 0.0012. The floor is 0.0012 (the 10th best, ties included), the host floor 0.0027: noise.test is held on the
+        // scan's first page (20 hits). A reader of one full page after that reaches relevant.test's fifth link only if
+        // that page leaves out noise.test's 1,200 ties, which sort before it (found earlier).
+        CrawlIndices own = freshIndices("frontier-it-host-share-pages", 1);
+        StatusWriter writer = writer(own);
+        List<StatusUpdate> found = new ArrayList<>();
+        double[] relevant = {0.0054, 0.0049, 0.0041, 0.0028};
+        for (int i = 0; i < relevant.length; i++) {
+            found.add(StatusUpdate.discovered("http://relevant.test/p" + i, relevant[i], 1, 0, null, null));
+        }
+        for (int i = 0; i < 1200; i++) {
+            found.add(StatusUpdate.discovered("http://noise.test/p" + i, 0.0012, 1, 0, null, null));
+        }
+        writeAll(writer, found);
+        Thread.sleep(5); // found later: sorts after the ties
+        writeAll(writer, List.of(StatusUpdate.discovered("http://relevant.test/late", 0.0012, 1, 0, null, null)));
+        client.indices().refresh(r -> r.index(own.status()));
+        FrontierReader onePage = new FrontierReader(client, own.status(), 100, CAP, 1, null,
+                new RankCut(10, 0.9, 0.5), null, null);
+        List<String> batch = onePage.nextBatch(0, System.currentTimeMillis() + 1000).stream().map(StatusDoc::url)
+                .sorted().toList();
+        assertEquals(List.of("http://relevant.test/late", "http://relevant.test/p0", "http://relevant.test/p1",
+                "http://relevant.test/p2", "http://relevant.test/p3"), batch);
+        own.delete(client);
+    }
+
+    @Test
     void aHostThatHadItsPagesIsLeftOutUntilTheCapIsRaised() throws Exception {
         // limits.max-pages-per-host 3: capped.test has had 3 pages fetched (one an error: a request is a request),
         // open.test 2; both have better waiting URLs than other.test

@@ -55,7 +55,8 @@ public final class SimulatedCrawl {
      * @param pages         requests to make (the crawl log's length), at most
      * @param maxHosts      hosts per batch (frontier.max.hosts.per.query)
      * @param perHost       URLs per host per batch (frontier.max.urls.per.host)
-     * @param rankCut       the rank cut (frontier.query.max.rank, frontier.query.rank.near.best)
+     * @param rankCut       the rank cut (frontier.query.max.rank, frontier.query.rank.near.best,
+     *                      frontier.query.rank.host.share)
      * @param lag           rounds between a page's fetch and its outlinks' arrival in the frontier (0: the next
      *                      batch is chosen knowing every page fetched so far)
      * @param roundMillis   simulated time per round
