@@ -243,20 +243,17 @@ class FrontierIT {
         long now = System.currentTimeMillis() + 1000;
         FrontierReader cut = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
                 null, 10);
-        assertEquals(Map.of("good.test", 5L), cut.nextBatch(0, now).stream()
-                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("good.test", 5L), perHost(cut.nextBatch(0, now)));
         FrontierReader none = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
                 null, 0);
-        assertEquals(Map.of("good.test", 5L, "low.test", 5L), none.nextBatch(0, now).stream()
-                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("good.test", 5L, "low.test", 5L), perHost(none.nextBatch(0, now)));
         // ties at the floor are in: a cut at rank 25 (priority 0.1, the 25th best) takes both hosts
         FrontierReader deep = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
                 null, 25);
         assertEquals(10, deep.nextBatch(0, now).size());
         // once good.test's URLs are gone, low.test's are the best: the crawl is never stuck
         List<String> goodIds = found.stream().map(StatusUpdate::url).filter(u -> u.contains("good")).toList();
-        assertEquals(Map.of("low.test", 5L), cut.nextBatch(0, now, goodIds).stream()
-                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("low.test", 5L), perHost(cut.nextBatch(0, now, goodIds)));
         own.delete(client);
     }
 
@@ -317,8 +314,7 @@ class FrontierIT {
         assertTrue(batch.stream().noneMatch(d -> d.host().equals("low.test")));
         // once they are gone, low.test's URLs are the best: the count's cut again, at most CAP of its one host
         List<String> nearIds = found.stream().map(StatusUpdate::url).filter(u -> u.contains("near")).toList();
-        assertEquals(Map.of("low.test", (long) CAP), near.nextBatch(0, now, nearIds).stream()
-                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("low.test", (long) CAP), perHost(near.nextBatch(0, now, nearIds)));
         own.delete(client);
     }
 
@@ -330,26 +326,18 @@ class FrontierIT {
         // host in, so its links come down to the floor as well, at most CAP. quiet.test's link (0.0012) waits.
         CrawlIndices own = freshIndices("frontier-it-host-share", 1);
         StatusWriter writer = writer(own);
-        List<StatusUpdate> found = new ArrayList<>();
-        double[] relevant = {0.0054, 0.0049, 0.0041, 0.0028};
-        for (int i = 0; i < relevant.length; i++) {
-            found.add(StatusUpdate.discovered("http://relevant.test/p" + i, relevant[i], 1, 0, null, null));
-        }
-        for (int i = 0; i < 6; i++) {
-            found.add(StatusUpdate.discovered("http://noise.test/p" + i, 0.0012, 1, 0, null, null));
-        }
+        List<StatusUpdate> found = relevantAndNoise(6);
         found.add(StatusUpdate.discovered("http://quiet.test/p0", 0.0012, 1, 0, null, null));
         writeAll(writer, found);
         client.indices().refresh(r -> r.index(own.status()));
         long now = System.currentTimeMillis() + 1000;
         FrontierReader shared = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
                 null, new RankCut(10, 0.9, 0.5), null, null);
-        assertEquals(Map.of("relevant.test", 4L), shared.nextBatch(0, now).stream()
-                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("relevant.test", 4L), perHost(shared.nextBatch(0, now)));
         FrontierReader open = new FrontierReader(client, own.status(), 100, CAP, FrontierReader.DEFAULT_MAX_PAGES,
                 null, new RankCut(10, 0.9), null, null);
-        assertEquals(Map.of("relevant.test", 4L, "noise.test", (long) CAP, "quiet.test", 1L), open.nextBatch(0, now)
-                .stream().collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("relevant.test", 4L, "noise.test", (long) CAP, "quiet.test", 1L),
+                perHost(open.nextBatch(0, now)));
 
         // noise.test/page was fetched (relevant, 0.4); relevant pages are fetched again after a minute here, so two
         // days on it is due again, and the links still wait
@@ -361,8 +349,7 @@ class FrontierIT {
         client.indices().refresh(r -> r.index(own.status()));
         List<StatusDoc> batch = shared.nextBatch(0, now + 2 * 86_400_000L);
         assertEquals("http://noise.test/page", batch.get(0).url(), "the revisit first, not held back");
-        assertEquals(Map.of("relevant.test", 4L, "noise.test", (long) CAP), batch.stream()
-                .collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting())));
+        assertEquals(Map.of("relevant.test", 4L, "noise.test", (long) CAP), perHost(batch));
         own.delete(client);
     }
 
@@ -374,15 +361,7 @@ class FrontierIT {
         // that page leaves out noise.test's 1,200 ties, which sort before it (found earlier).
         CrawlIndices own = freshIndices("frontier-it-host-share-pages", 1);
         StatusWriter writer = writer(own);
-        List<StatusUpdate> found = new ArrayList<>();
-        double[] relevant = {0.0054, 0.0049, 0.0041, 0.0028};
-        for (int i = 0; i < relevant.length; i++) {
-            found.add(StatusUpdate.discovered("http://relevant.test/p" + i, relevant[i], 1, 0, null, null));
-        }
-        for (int i = 0; i < 1200; i++) {
-            found.add(StatusUpdate.discovered("http://noise.test/p" + i, 0.0012, 1, 0, null, null));
-        }
-        writeAll(writer, found);
+        writeAll(writer, relevantAndNoise(1200));
         Thread.sleep(5); // found later: sorts after the ties
         writeAll(writer, List.of(StatusUpdate.discovered("http://relevant.test/late", 0.0012, 1, 0, null, null)));
         client.indices().refresh(r -> r.index(own.status()));
@@ -482,6 +461,27 @@ class FrontierIT {
                 "http://slow.test/p3"), slow);
         assertEquals(4, reader.nextBatch(0, now + 60_000).stream().filter(d -> d.host().equals("held.test")).count());
         own.delete(client);
+    }
+
+    /** URLs per host of a batch. */
+    private static Map<String, Long> perHost(List<StatusDoc> batch) {
+        return batch.stream().collect(Collectors.groupingBy(StatusDoc::host, Collectors.counting()));
+    }
+
+    /**
+     * A crawl's second round as the host share sees it: a relevant page's four links on relevant.test (0.0054 ...
+     * 0.0028) and an irrelevant seed's {@code noise} tunnelled links on noise.test (0.0012 each).
+     */
+    private static List<StatusUpdate> relevantAndNoise(int noise) {
+        List<StatusUpdate> found = new ArrayList<>();
+        double[] relevant = {0.0054, 0.0049, 0.0041, 0.0028};
+        for (int i = 0; i < relevant.length; i++) {
+            found.add(StatusUpdate.discovered("http://relevant.test/p" + i, relevant[i], 1, 0, null, null));
+        }
+        for (int i = 0; i < noise; i++) {
+            found.add(StatusUpdate.discovered("http://noise.test/p" + i, 0.0012, 1, 0, null, null));
+        }
+        return found;
     }
 
     private static StatusUpdate throttled(String url, String error, long retryAt) {
