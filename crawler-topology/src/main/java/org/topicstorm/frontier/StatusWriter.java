@@ -37,8 +37,13 @@ import java.util.function.ToLongFunction;
  * the updates in memory ({@link StatusMerge}), write back with {@code create} for new URLs and
  * {@code if_seq_no/if_primary_term} for known ones. A version conflict means someone else wrote the document in
  * between: re-read and merge again, up to {@link #MAX_ROUNDS} rounds. The outlinks of each page are also written to
- * the links index (create-once, so replays are harmless). Requests are bounded in documents and bytes
- * ({@link BulkLimits}): a large batch is several requests.
+ * the links index (create-once, so replays are harmless), in the same bulk request as the first round's status
+ * documents. Requests are bounded in documents and bytes ({@link BulkLimits}): a large batch is several requests.
+ *
+ * <p>A batch of a few-host crawl is a page or two, and each request a round trip of tens of milliseconds that the
+ * page's next frontier query waits for; so a batch of changes costs three requests in series where nothing
+ * conflicts: one mget (the outlinks' documents and the pages' own), one bulk (outlinks and links documents), one
+ * bulk (the pages' outcomes, whose versions are known from the mget or from the first bulk's answers: {@link Known}).
  *
  * <p>What becomes of each update ({@link Written}): stored; rejected by ES for good (a 400 for its item: its
  * document can never be stored as it is); or neither (ES unreachable or overloaded, conflicts past the rounds: try
@@ -130,12 +135,58 @@ public final class StatusWriter {
     private record Pending(String id, String host, List<StatusUpdate> updates) {
     }
 
+    /** One document to write with a bulk request. */
+    private sealed interface Write permits DocWrite, LinkWrite {
+        BulkOperation operation();
+
+        long bytes();
+    }
+
     /** One status document to write in a round: the merged document and the operation that writes it. */
-    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes) {
+    private record DocWrite(Pending pending, StatusDoc doc, BulkOperation operation, long bytes) implements Write {
     }
 
     /** One links document to write: a page and (some of) its outlinks. */
-    private record LinkWrite(String parent, LinkDoc doc, BulkOperation operation, long bytes) {
+    private record LinkWrite(String parent, LinkDoc doc, BulkOperation operation, long bytes) implements Write {
+    }
+
+    /**
+     * A status document as this writer last saw it stored, with the version a conditional write needs; {@code doc}
+     * null when the index holds none under its id.
+     */
+    private record Stored(StatusDoc doc, long seqNo, long primaryTerm) {
+        static final Stored ABSENT = new Stored(null, -1, -1);
+    }
+
+    /**
+     * The status documents one call of {@link #writeChanges} (or {@link #writeAll}) has read or written, so that
+     * its later steps read none of them again. The first mget also reads the documents named by
+     * {@link #readAlso} (the pages whose outcomes follow), and each stored write's answer gives its document's new
+     * version. What another writer changed since is caught by the conditional write (a conflict), and read again.
+     */
+    private static final class Known {
+        private final Map<String, Stored> byId = new HashMap<>();
+        /** Documents to read with the next mget, id to routing host. */
+        private final Map<String, String> extra = new LinkedHashMap<>();
+
+        void readAlso(String id, String host) {
+            if (!byId.containsKey(id)) {
+                extra.put(id, host);
+            }
+        }
+
+        Stored get(String id) {
+            return byId.get(id);
+        }
+
+        void put(String id, Stored stored) {
+            byId.put(id, stored);
+            extra.remove(id);
+        }
+
+        void forget(String id) {
+            byId.remove(id);
+        }
     }
 
     /** An item of a bulk request with ES's answer for it. */
@@ -186,7 +237,13 @@ public final class StatusWriter {
      * @return for each change, in order, what became of it
      */
     public List<Fate> writeChanges(List<StatusChange> changes) {
-        List<Fate> fates = countFailures(inOrder(changes, this::writeAll));
+        Known known = new Known();
+        for (StatusChange c : changes) {
+            if (c.outcome() != null) {
+                known.readAlso(UrlIds.id(c.outcome().url()), UrlIds.host(c.outcome().url()));
+            }
+        }
+        List<Fate> fates = countFailures(inOrder(changes, updates -> writeAll(updates, known)), known);
         List<Demotion> demotions = changes.stream().flatMap(c -> c.demotions().stream()).toList();
         if (!demotions.isEmpty()) {
             demote(demotions);
@@ -278,7 +335,7 @@ public final class StatusWriter {
      * which gives the URL up at the maximum. A change whose outcome was itself a failed attempt (a tuple that could
      * not be read) is given up or counted by what its document now says.
      */
-    private List<Fate> countFailures(List<ChangeWritten> results) {
+    private List<Fate> countFailures(List<ChangeWritten> results, Known known) {
         List<StatusUpdate> attempts = new ArrayList<>();
         for (ChangeWritten r : results) {
             if (r.written().rejected()) {
@@ -286,7 +343,7 @@ public final class StatusWriter {
             }
         }
         // what became of each failed attempt, in the order of the rejected changes
-        Iterator<Written> counted = writeAll(attempts).iterator();
+        Iterator<Written> counted = writeAll(attempts, known).iterator();
         List<Fate> fates = new ArrayList<>(results.size());
         for (ChangeWritten r : results) {
             fates.add(r.written().rejected() ? fateOfAttempt(counted.next()) : fateOf(r.written()));
@@ -344,15 +401,22 @@ public final class StatusWriter {
      * @return for each update, in order, what became of it
      */
     public List<Written> writeAll(List<StatusUpdate> updates) {
+        return writeAll(updates, new Known());
+    }
+
+    private List<Written> writeAll(List<StatusUpdate> updates, Known known) {
         if (updates.isEmpty()) {
             return List.of();
         }
         Map<StatusUpdate, Written> statuses = new IdentityHashMap<>();
+        // the links documents go with the first slice's first round; a page's outlinks are all in one batch
+        List<LinkWrite> linkDocs = linkWrites(updates);
+        Map<String, LinksNotStored> linkFailures = new HashMap<>();
         // at most maxDocs documents a slice (an mget holds ids only; its bulk requests are cut by bytes as well)
         for (List<Pending> slice : slices(pendingDocs(updates), limits.maxDocs(), Long.MAX_VALUE, p -> 0)) {
-            writeStatus(slice).forEach(w -> statuses.put(w.update(), w));
+            writeStatus(slice, linkDocs, linkFailures, known).forEach(w -> statuses.put(w.update(), w));
+            linkDocs = List.of();
         }
-        Map<String, LinksNotStored> linkFailures = writeLinks(updates);
 
         List<Written> results = new ArrayList<>(updates.size());
         for (StatusUpdate u : updates) {
@@ -379,13 +443,19 @@ public final class StatusWriter {
         return docs;
     }
 
-    /** Rounds of read-merge-write over some documents until none is left conflicting (or the rounds run out). */
-    private List<Written> writeStatus(List<Pending> docs) {
+    /**
+     * Rounds of read-merge-write over some documents until none is left conflicting (or the rounds run out). The
+     * links documents go with the first round's writes; those not stored are put in {@code linkFailures}.
+     */
+    private List<Written> writeStatus(List<Pending> docs, List<LinkWrite> links,
+                                      Map<String, LinksNotStored> linkFailures, Known known) {
         List<Written> done = new ArrayList<>();
         List<Pending> conflicting = docs;
+        Set<LinkWrite> unanswered = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        unanswered.addAll(links);
         try {
             for (int round = 0; round < MAX_ROUNDS && !conflicting.isEmpty(); round++) {
-                Round r = round(conflicting);
+                Round r = round(conflicting, round == 0 ? links : List.of(), linkFailures, unanswered, known);
                 done.addAll(r.settled());
                 conflicting = r.conflicting();
             }
@@ -401,6 +471,8 @@ public final class StatusWriter {
         for (Pending p : conflicting) {
             p.updates().forEach(u -> done.add(Written.notYet(u)));
         }
+        // a links document whose request never went (or failed as a whole) is not stored, for now
+        unanswered.forEach(w -> linkFailures.putIfAbsent(w.parent(), new LinksNotStored(null)));
         return done;
     }
 
@@ -408,58 +480,108 @@ public final class StatusWriter {
      * One round: reads the documents, merges their updates, writes those that changed. The documents that met a
      * version conflict are to be read, merged and written again.
      */
-    private Round round(List<Pending> docs) throws IOException {
+    private Round round(List<Pending> docs, List<LinkWrite> links, Map<String, LinksNotStored> linkFailures,
+                        Set<LinkWrite> unanswered, Known known) throws IOException {
         List<Written> done = new ArrayList<>();
-        Map<String, GetResult<StatusDoc>> current = read(docs);
+        read(docs, known);
         long now = clock.millis();
-        List<DocWrite> writes = new ArrayList<>();
+        List<Write> writes = new ArrayList<>();
         for (Pending p : docs) {
-            GetResult<StatusDoc> got = current.get(p.id());
-            StatusDoc existing = got.found() ? got.source() : null;
+            Stored got = known.get(p.id());
+            StatusDoc existing = got.doc();
             StatusDoc merged = mergeAll(existing, p.updates(), now);
             if (merged == null) {
                 p.updates().forEach(u -> done.add(Written.stored(u, existing)));
             } else {
-                writes.add(docWrite(p, merged, existing == null ? null : got));
+                writes.add(docWrite(p, merged, got));
             }
         }
+        writes.addAll(links);
         List<Pending> conflicting = new ArrayList<>();
-        for (List<DocWrite> slice : slices(writes, limits.maxDocs(), limits.maxBytes(), DocWrite::bytes)) {
-            for (Answered<DocWrite> a : send(slice, DocWrite::operation)) {
-                Pending p = a.write().pending();
-                switch (a.answer()) {
-                    case OK -> p.updates().forEach(u -> done.add(Written.stored(u, a.write().doc())));
-                    case CONFLICT -> conflicting.add(p);
-                    case REJECTED -> {
-                        String cause = cause("status document of " + a.write().doc().url() + " rejected: "
-                                + errorOf(a));
-                        LOG.warn(cause);
-                        p.updates().forEach(u -> done.add(Written.rejected(u, cause)));
-                    }
-                    case FAILED -> {
-                        LOG.warn("status write failed for {}: {}", p.id(), errorOf(a));
-                        p.updates().forEach(u -> done.add(Written.notYet(u)));
-                    }
+        for (List<Write> slice : slices(writes, limits.maxDocs(), limits.maxBytes(), Write::bytes)) {
+            for (Answered<Write> a : send(slice, Write::operation)) {
+                if (a.write() instanceof DocWrite w) {
+                    answered(w, a, known, done, conflicting);
+                } else if (a.write() instanceof LinkWrite w) {
+                    unanswered.remove(w);
+                    answered(w, a, linkFailures);
                 }
             }
         }
         return new Round(done, conflicting);
     }
 
-    /** The documents as stored now, by id. */
-    private Map<String, GetResult<StatusDoc>> read(List<Pending> docs) throws IOException {
-        List<MultiGetOperation> gets = docs.stream()
-                .map(p -> MultiGetOperation.of(g -> g.index(statusIndex).id(p.id()).routing(p.host())))
-                .toList();
-        Map<String, GetResult<StatusDoc>> byId = new HashMap<>();
+    /** What ES's answer makes of a status document's updates; the document's version is known if stored. */
+    private static void answered(DocWrite w, Answered<Write> a, Known known, List<Written> done,
+                                 List<Pending> conflicting) {
+        Pending p = w.pending();
+        if (a.answer() == BulkAnswer.OK && a.item().seqNo() != null && a.item().primaryTerm() != null) {
+            known.put(p.id(), new Stored(w.doc(), a.item().seqNo(), a.item().primaryTerm()));
+        } else {
+            known.forget(p.id());
+        }
+        switch (a.answer()) {
+            case OK -> p.updates().forEach(u -> done.add(Written.stored(u, w.doc())));
+            case CONFLICT -> conflicting.add(p);
+            case REJECTED -> {
+                String cause = cause("status document of " + w.doc().url() + " rejected: " + errorOf(a));
+                LOG.warn(cause);
+                p.updates().forEach(u -> done.add(Written.rejected(u, cause)));
+            }
+            case FAILED -> {
+                LOG.warn("status write failed for {}: {}", p.id(), errorOf(a));
+                p.updates().forEach(u -> done.add(Written.notYet(u)));
+            }
+        }
+    }
+
+    /** What ES's answer makes of a links document: a conflict is a replay's (create-once), so stored. */
+    private static void answered(LinkWrite w, Answered<Write> a, Map<String, LinksNotStored> linkFailures) {
+        switch (a.answer()) {
+            case OK, CONFLICT -> { }
+            case REJECTED -> {
+                String cause = cause("links document of " + w.parent() + " rejected: " + errorOf(a));
+                LOG.warn(cause);
+                linkFailures.put(w.parent(), new LinksNotStored(cause));
+            }
+            case FAILED -> {
+                LOG.warn("links document of {} not written: {}", w.parent(), errorOf(a));
+                linkFailures.putIfAbsent(w.parent(), new LinksNotStored(null));
+            }
+        }
+    }
+
+    /**
+     * Makes the documents' stored versions known: one mget for those not known yet, which also reads the documents
+     * {@link Known#readAlso} named while the request has room.
+     */
+    private void read(List<Pending> docs, Known known) throws IOException {
+        Map<String, String> ids = new LinkedHashMap<>();
+        for (Pending p : docs) {
+            if (known.get(p.id()) == null) {
+                ids.put(p.id(), p.host());
+            }
+        }
+        if (ids.isEmpty()) {
+            return;
+        }
+        for (Map.Entry<String, String> e : known.extra.entrySet()) {
+            if (ids.size() >= limits.maxDocs()) {
+                break;
+            }
+            ids.putIfAbsent(e.getKey(), e.getValue());
+        }
+        List<MultiGetOperation> gets = new ArrayList<>(ids.size());
+        ids.forEach((id, host) -> gets.add(MultiGetOperation.of(g -> g.index(statusIndex).id(id).routing(host))));
         for (MultiGetResponseItem<StatusDoc> item : client.mget(m -> m.docs(gets), StatusDoc.class).docs()) {
             if (item.isFailure()) {
                 throw new IOException("mget failed for " + item.failure().id() + ": "
                         + item.failure().error().reason());
             }
-            byId.put(item.result().id(), item.result());
+            GetResult<StatusDoc> got = item.result();
+            known.put(got.id(), got.found() && got.source() != null
+                    ? new Stored(got.source(), got.seqNo(), got.primaryTerm()) : Stored.ABSENT);
         }
-        return byId;
     }
 
     /** A document's updates merged in order; null when none changes it. */
@@ -477,8 +599,8 @@ public final class StatusWriter {
     }
 
     /** {@code create} for a new URL; for a known one, a write only if nobody wrote it since it was read. */
-    private DocWrite docWrite(Pending p, StatusDoc doc, GetResult<StatusDoc> read) {
-        BulkOperation op = read == null
+    private DocWrite docWrite(Pending p, StatusDoc doc, Stored read) {
+        BulkOperation op = read.doc() == null
                 ? BulkOperation.of(o -> o.create(c -> c.index(statusIndex).id(p.id()).routing(doc.host())
                 .document(doc)))
                 : BulkOperation.of(o -> o.index(x -> x.index(statusIndex).id(p.id()).routing(doc.host())
@@ -492,40 +614,6 @@ public final class StatusWriter {
     private static boolean isLink(StatusUpdate u) {
         return u.status() == Status.DISCOVERED && u.parent() != null && !u.isDemotion() && !u.isRescore()
                 && !u.verdictOnly();
-    }
-
-    /**
-     * Writes the links documents of the pages whose outlinks are among the updates (none without a links index).
-     *
-     * @return the pages whose links could not all be stored, with what became of the first that was not
-     */
-    private Map<String, LinksNotStored> writeLinks(List<StatusUpdate> updates) {
-        Map<String, LinksNotStored> failed = new HashMap<>();
-        List<LinkWrite> writes = linkWrites(updates);
-        for (List<LinkWrite> slice : slices(writes, limits.maxDocs(), limits.maxBytes(), LinkWrite::bytes)) {
-            try {
-                for (Answered<LinkWrite> a : send(slice, LinkWrite::operation)) {
-                    String parent = a.write().parent();
-                    switch (a.answer()) {
-                        // CONFLICT: written before (a replay): create-once, fine
-                        case OK, CONFLICT -> { }
-                        case REJECTED -> {
-                            String cause = cause("links document of " + parent + " rejected: " + errorOf(a));
-                            LOG.warn(cause);
-                            failed.put(parent, new LinksNotStored(cause));
-                        }
-                        case FAILED -> {
-                            LOG.warn("links document of {} not written: {}", parent, errorOf(a));
-                            failed.putIfAbsent(parent, new LinksNotStored(null));
-                        }
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                LogThrottle.WARNINGS.warn(LOG, "links write of {} documents failed: {}", slice.size(), e.toString());
-                slice.forEach(w -> failed.putIfAbsent(w.parent(), new LinksNotStored(null)));
-            }
-        }
-        return failed;
     }
 
     /**

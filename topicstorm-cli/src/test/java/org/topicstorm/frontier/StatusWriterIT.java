@@ -169,6 +169,55 @@ class StatusWriterIT {
     }
 
     /**
+     * A few-host crawl's batch is a page or two, and each request a round trip its next frontier query waits for: a
+     * batch of pages with outlinks is one mget (outlinks and pages), one bulk (outlinks and links documents) and one
+     * bulk (the pages' outcomes, whose versions the mget or the first bulk's answers gave), also where the pages
+     * link to each other (each then changed by the first bulk). Counted at the HTTP client, against the real node.
+     */
+    @Test
+    void aBatchOfPagesIsOneReadAndTwoWrites() throws Exception {
+        CrawlIndices indices = new CrawlIndices("writer-it-requests");
+        indices.delete(client);
+        indices.ensure(client, 1);
+        List<String> requests = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.net.URI node = EsTestNode.settings().addresses().get(0);
+        org.elasticsearch.client.RestClient rest = org.elasticsearch.client.RestClient.builder(
+                        new org.apache.http.HttpHost(node.getHost(), node.getPort(), node.getScheme()))
+                .setHttpClientConfigCallback(http -> http.addInterceptorLast(
+                        (org.apache.http.HttpRequestInterceptor) (request, context) -> requests.add(
+                                request.getRequestLine().getMethod() + " "
+                                        + request.getRequestLine().getUri().replaceAll("\\?.*", ""))))
+                .build();
+        try (ElasticsearchClient counted = new ElasticsearchClient(
+                new co.elastic.clients.transport.rest_client.RestClientTransport(rest,
+                        new co.elastic.clients.json.jackson.JacksonJsonpMapper()))) {
+            StatusWriter writer = new StatusWriter(counted, indices.status(), indices.links(),
+                    new StatusMerge(SCHEDULE), Clock.systemUTC());
+            String a = "http://few.test/a";
+            String b = "http://few.test/b";
+            assertTrue(allTrue(writer.write(List.of(StatusUpdate.discovered(a, 1, 0, 0, null, null),
+                    StatusUpdate.discovered(b, 1, 0, 0, null, null)))));
+            requests.clear();
+
+            List<StatusChange> batch = List.of(page(a, T0 + 1, "http://few.test/a1", b),
+                    page(b, T0 + 2, "http://few.test/b1", a, "http://other.test/"));
+            assertEquals(List.of(Fate.STORED, Fate.STORED), writer.writeChanges(batch));
+
+            assertEquals(List.of("POST /_mget", "POST /_bulk", "POST /_bulk"), requests);
+            for (String url : List.of(a, b)) {
+                StatusDoc d = doc(indices, url);
+                assertEquals("FETCHED", d.status(), url);
+                assertEquals(1, d.fetchCount(), url);
+                assertEquals(1, d.inlinkFrom().size(), url + ": the other page's link kept");
+                assertEquals(1, linkDocsFrom(indices, url), url);
+            }
+            for (String url : List.of("http://few.test/a1", "http://few.test/b1", "http://other.test/")) {
+                assertEquals("DISCOVERED", doc(indices, url).status(), url);
+            }
+        }
+    }
+
+    /**
      * Batches of pages written by four writers at once, as status updater tasks would, while the others add links
      * to those very pages: a write from what a batch read before another writer's meets a version conflict and is
      * merged again, so no writer's update is lost, neither an outcome nor a link. Writer w fetches pages p{w}-{k},
