@@ -19,6 +19,7 @@ import org.topicstorm.priority.Demotion;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -33,7 +34,8 @@ import java.util.function.ToLongFunction;
  * Writes status updates to the status index with optimistic concurrency, so that concurrent writers and replayed
  * tuples can never lower a priority or lose an update (no scripts: the same requests run on every ES 8/9 node).
  *
- * <p>The updates of one URL make one {@link Pending} document. Per round: read the current documents (mget), merge
+ * <p>The updates of one URL make one {@link Pending} document. Per round: read the current documents (mget; those
+ * this call has not read or written yet: {@link Known}), merge
  * the updates in memory ({@link StatusMerge}), write back with {@code create} for new URLs and
  * {@code if_seq_no/if_primary_term} for known ones. A version conflict means someone else wrote the document in
  * between: re-read and merge again, up to {@link #MAX_ROUNDS} rounds. The outlinks of each page are also written to
@@ -162,7 +164,9 @@ public final class StatusWriter {
      * The status documents one call of {@link #writeChanges} (or {@link #writeAll}) has read or written, so that
      * its later steps read none of them again. The first mget also reads the documents named by
      * {@link #readAlso} (the pages whose outcomes follow), and each stored write's answer gives its document's new
-     * version. What another writer changed since is caught by the conditional write (a conflict), and read again.
+     * version. What another writer changed since is caught by the conditional write (a conflict), and read again;
+     * a merge that would write nothing on a copy known from before its round is not trusted (no write, so no
+     * conflict could show it stale): that document is read again ({@code round}).
      */
     private static final class Known {
         private final Map<String, Stored> byId = new HashMap<>();
@@ -186,6 +190,11 @@ public final class StatusWriter {
 
         void forget(String id) {
             byId.remove(id);
+        }
+
+        /** The documents still to read with the next mget, id to routing host. */
+        Map<String, String> unread() {
+            return extra;
         }
     }
 
@@ -239,11 +248,11 @@ public final class StatusWriter {
     public List<Fate> writeChanges(List<StatusChange> changes) {
         Known known = new Known();
         for (StatusChange c : changes) {
-            if (c.outcome() != null) {
+            if (c.outcome() != null && !c.outcome().isFailedAttempt()) {
                 known.readAlso(UrlIds.id(c.outcome().url()), UrlIds.host(c.outcome().url()));
             }
         }
-        List<Fate> fates = countFailures(inOrder(changes, updates -> writeAll(updates, known)), known);
+        List<Fate> fates = countFailures(inOrder(changes, updates -> writeAll(updates, known)));
         List<Demotion> demotions = changes.stream().flatMap(c -> c.demotions().stream()).toList();
         if (!demotions.isEmpty()) {
             demote(demotions);
@@ -335,7 +344,7 @@ public final class StatusWriter {
      * which gives the URL up at the maximum. A change whose outcome was itself a failed attempt (a tuple that could
      * not be read) is given up or counted by what its document now says.
      */
-    private List<Fate> countFailures(List<ChangeWritten> results, Known known) {
+    private List<Fate> countFailures(List<ChangeWritten> results) {
         List<StatusUpdate> attempts = new ArrayList<>();
         for (ChangeWritten r : results) {
             if (r.written().rejected()) {
@@ -343,7 +352,8 @@ public final class StatusWriter {
             }
         }
         // what became of each failed attempt, in the order of the rejected changes
-        Iterator<Written> counted = writeAll(attempts, known).iterator();
+        // read afresh: whether an attempt gives its URL up depends on the document as it is now
+        Iterator<Written> counted = writeAll(attempts).iterator();
         List<Fate> fates = new ArrayList<>(results.size());
         for (ChangeWritten r : results) {
             fates.add(r.written().rejected() ? fateOfAttempt(counted.next()) : fateOf(r.written()));
@@ -409,7 +419,8 @@ public final class StatusWriter {
             return List.of();
         }
         Map<StatusUpdate, Written> statuses = new IdentityHashMap<>();
-        // the links documents go with the first slice's first round; a page's outlinks are all in one batch
+        // the links documents go with the first slice's first round: a links document not stored fails its page's
+        // outlinks whatever slice they are in, and every slice is done before any outcome is written
         List<LinkWrite> linkDocs = linkWrites(updates);
         Map<String, LinksNotStored> linkFailures = new HashMap<>();
         // at most maxDocs documents a slice (an mget holds ids only; its bulk requests are cut by bytes as well)
@@ -451,7 +462,7 @@ public final class StatusWriter {
                                       Map<String, LinksNotStored> linkFailures, Known known) {
         List<Written> done = new ArrayList<>();
         List<Pending> conflicting = docs;
-        Set<LinkWrite> unanswered = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<LinkWrite> unanswered = Collections.newSetFromMap(new IdentityHashMap<>());
         unanswered.addAll(links);
         try {
             for (int round = 0; round < MAX_ROUNDS && !conflicting.isEmpty(); round++) {
@@ -465,8 +476,10 @@ public final class StatusWriter {
             }
         } catch (IOException | RuntimeException e) {
             // the round's documents are reported not stored, even those of its requests that went through: their
-            // tuples are replayed, which changes nothing for those
-            LogThrottle.WARNINGS.warn(LOG, "status write of {} documents failed: {}", conflicting.size(), e.toString());
+            // tuples are replayed, which changes nothing for those (the answered ones keep their new versions in
+            // Known; a write applied but not answered meets a conflict when next written, and is read again)
+            LogThrottle.WARNINGS.warn(LOG, "status write of {} documents (and {} links documents) failed: {}",
+                    conflicting.size(), unanswered.size(), e.toString());
         }
         for (Pending p : conflicting) {
             p.updates().forEach(u -> done.add(Written.notYet(u)));
@@ -483,28 +496,32 @@ public final class StatusWriter {
     private Round round(List<Pending> docs, List<LinkWrite> links, Map<String, LinksNotStored> linkFailures,
                         Set<LinkWrite> unanswered, Known known) throws IOException {
         List<Written> done = new ArrayList<>();
-        read(docs, known);
+        Set<String> readNow = read(docs, known);
         long now = clock.millis();
         List<Write> writes = new ArrayList<>();
+        List<Pending> conflicting = new ArrayList<>();
         for (Pending p : docs) {
             Stored got = known.get(p.id());
             StatusDoc existing = got.doc();
             StatusDoc merged = mergeAll(existing, p.updates(), now);
-            if (merged == null) {
+            if (merged != null) {
+                writes.add(docWrite(p, merged, got));
+            } else if (readNow.contains(p.id())) {
                 p.updates().forEach(u -> done.add(Written.stored(u, existing)));
             } else {
-                writes.add(docWrite(p, merged, got));
+                // nothing to write on a copy from earlier in this call: decided again on the document as it is now
+                known.forget(p.id());
+                conflicting.add(p);
             }
         }
         writes.addAll(links);
-        List<Pending> conflicting = new ArrayList<>();
         for (List<Write> slice : slices(writes, limits.maxDocs(), limits.maxBytes(), Write::bytes)) {
             for (Answered<Write> a : send(slice, Write::operation)) {
                 if (a.write() instanceof DocWrite w) {
-                    answered(w, a, known, done, conflicting);
+                    settleStatus(w, a, known, done, conflicting);
                 } else if (a.write() instanceof LinkWrite w) {
                     unanswered.remove(w);
-                    answered(w, a, linkFailures);
+                    settleLinks(w, a, linkFailures);
                 }
             }
         }
@@ -512,7 +529,7 @@ public final class StatusWriter {
     }
 
     /** What ES's answer makes of a status document's updates; the document's version is known if stored. */
-    private static void answered(DocWrite w, Answered<Write> a, Known known, List<Written> done,
+    private static void settleStatus(DocWrite w, Answered<Write> a, Known known, List<Written> done,
                                  List<Pending> conflicting) {
         Pending p = w.pending();
         if (a.answer() == BulkAnswer.OK && a.item().seqNo() != null && a.item().primaryTerm() != null) {
@@ -536,7 +553,7 @@ public final class StatusWriter {
     }
 
     /** What ES's answer makes of a links document: a conflict is a replay's (create-once), so stored. */
-    private static void answered(LinkWrite w, Answered<Write> a, Map<String, LinksNotStored> linkFailures) {
+    private static void settleLinks(LinkWrite w, Answered<Write> a, Map<String, LinksNotStored> linkFailures) {
         switch (a.answer()) {
             case OK, CONFLICT -> { }
             case REJECTED -> {
@@ -553,9 +570,11 @@ public final class StatusWriter {
 
     /**
      * Makes the documents' stored versions known: one mget for those not known yet, which also reads the documents
-     * {@link Known#readAlso} named while the request has room.
+     * {@link Known#readAlso} named while the request has room (a failure to read one of those leaves it unread).
+     *
+     * @return the ids of the documents read now
      */
-    private void read(List<Pending> docs, Known known) throws IOException {
+    private Set<String> read(List<Pending> docs, Known known) throws IOException {
         Map<String, String> ids = new LinkedHashMap<>();
         for (Pending p : docs) {
             if (known.get(p.id()) == null) {
@@ -563,9 +582,10 @@ public final class StatusWriter {
             }
         }
         if (ids.isEmpty()) {
-            return;
+            return Set.of();
         }
-        for (Map.Entry<String, String> e : known.extra.entrySet()) {
+        Set<String> needed = Set.copyOf(ids.keySet());
+        for (Map.Entry<String, String> e : known.unread().entrySet()) {
             if (ids.size() >= limits.maxDocs()) {
                 break;
             }
@@ -575,13 +595,22 @@ public final class StatusWriter {
         ids.forEach((id, host) -> gets.add(MultiGetOperation.of(g -> g.index(statusIndex).id(id).routing(host))));
         for (MultiGetResponseItem<StatusDoc> item : client.mget(m -> m.docs(gets), StatusDoc.class).docs()) {
             if (item.isFailure()) {
+                if (!needed.contains(item.failure().id())) {
+                    continue;
+                }
                 throw new IOException("mget failed for " + item.failure().id() + ": "
                         + item.failure().error().reason());
             }
             GetResult<StatusDoc> got = item.result();
-            known.put(got.id(), got.found() && got.source() != null
-                    ? new Stored(got.source(), got.seqNo(), got.primaryTerm()) : Stored.ABSENT);
+            if (!got.found() || got.source() == null) {
+                known.put(got.id(), Stored.ABSENT);
+            } else if (got.seqNo() == null || got.primaryTerm() == null) {
+                throw new IOException("mget of " + got.id() + " gave no version (seq_no, primary_term)");
+            } else {
+                known.put(got.id(), new Stored(got.source(), got.seqNo(), got.primaryTerm()));
+            }
         }
+        return needed;
     }
 
     /** A document's updates merged in order; null when none changes it. */
