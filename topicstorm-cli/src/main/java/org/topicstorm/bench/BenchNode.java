@@ -13,7 +13,8 @@ import java.util.function.Consumer;
  * The Elasticsearch node a benchmark runs against: a given one, or a throwaway local node on a free port of
  * 127.0.0.1 whose home (distribution, data, logs) is a fresh directory under /var/tmp, stopped and deleted on
  * {@link #close()}. /var/tmp and not /tmp: it is disk-backed and reachable by the unprivileged user that runs the
- * node when we are root.
+ * node when we are root. A benchmark killed before its close left its node running: the next one stops it
+ * ({@link OrphanedNodes}).
  */
 public final class BenchNode implements AutoCloseable {
 
@@ -37,10 +38,12 @@ public final class BenchNode implements AutoCloseable {
         }
         Path parent = Path.of("/var/tmp", "topicstorm-bench");
         Files.createDirectories(parent);
+        OrphanedNodes.sweep(parent, progress);
         Path home = Files.createTempDirectory(parent, "es-");
         LocalElasticsearch node = LocalElasticsearch.builder().home(home).port(0).heap(HEAP).progress(progress)
                 .build();
         try {
+            OrphanedNodes.own(home);
             return new BenchNode(node.start(), node, home);
         } catch (IOException | RuntimeException e) {
             FileUtils.deleteQuietly(home.toFile());
