@@ -38,7 +38,7 @@ public final class BenchNode implements AutoCloseable {
         }
         Path parent = Path.of("/var/tmp", "topicstorm-bench");
         Files.createDirectories(parent);
-        OrphanedNodes.sweep(parent, progress);
+        OrphanedNodes.sweep(parent, progress); // best effort: never throws
         Path home = Files.createTempDirectory(parent, "es-");
         LocalElasticsearch node = LocalElasticsearch.builder().home(home).port(0).heap(HEAP).progress(progress)
                 .build();
@@ -47,6 +47,7 @@ public final class BenchNode implements AutoCloseable {
             return new BenchNode(node.start(), node, home);
         } catch (IOException | RuntimeException e) {
             FileUtils.deleteQuietly(home.toFile());
+            OrphanedNodes.release(home);
             throw e;
         }
     }
@@ -69,6 +70,7 @@ public final class BenchNode implements AutoCloseable {
                 if (!FileUtils.deleteQuietly(home.toFile())) {
                     System.err.println("could not delete " + home);
                 }
+                OrphanedNodes.release(home);
             }
         }
     }

@@ -249,6 +249,18 @@ public final class LocalElasticsearch implements AutoCloseable {
         killAndWait(ProcessHandle.allProcesses().filter(p -> isFromThisHome(p.pid())).toList());
     }
 
+    /**
+     * Kills every process started from this home's distribution: a node whose pid file is not written yet (it was
+     * starting) or is gone. {@link #stop()} finds a node by its pid file only.
+     *
+     * @return how many processes were killed
+     */
+    public int killStrays() {
+        List<ProcessHandle> strays = ProcessHandle.allProcesses().filter(p -> isFromThisHome(p.pid())).toList();
+        killAndWait(strays);
+        return strays.size();
+    }
+
     private static void killAndWait(List<ProcessHandle> processes) {
         processes.forEach(ProcessHandle::destroyForcibly);
         processes.forEach(p -> awaitExit(p, KILL_GRACE));

@@ -13,78 +13,77 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** The sweep's rule and its walk over homes without a node (OrphanedNodesIT: a real node, an owner in another JVM). */
 class OrphanedNodesTest {
 
     private static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
 
-    /** The pid of a process that has exited (and been reaped). */
-    private static long deadPid() throws Exception {
-        Process p = new ProcessBuilder("true").start();
-        assertEquals(0, p.waitFor());
-        return p.pid();
-    }
-
     @Test
-    void aHomeWhoseOwnerIsGoneIsAnOrphan() throws Exception {
-        assertTrue(OrphanedNodes.isOrphan(new OrphanedNodes.Owner(deadPid(), NOW).line(), NOW, NOW));
-    }
-
-    @Test
-    void aHomeOwnedByALiveProcessIsNot() {
-        assertFalse(OrphanedNodes.isOrphan(OrphanedNodes.Owner.current().line(), NOW.minus(Duration.ofDays(1)), NOW));
-    }
-
-    @Test
-    void aLivePidThatStartedAtAnotherInstantIsAReusedPidSoTheOwnerIsGone() {
-        long self = ProcessHandle.current().pid();
-        assertTrue(OrphanedNodes.isOrphan(new OrphanedNodes.Owner(self, Instant.EPOCH).line(), NOW, NOW));
+    void aLiveOwnerKeepsItsHomeAGoneOneDoesNot() {
+        assertFalse(OrphanedNodes.isOrphan(OrphanedNodes.Owner.ALIVE, NOW.minus(Duration.ofDays(1)), NOW));
+        assertTrue(OrphanedNodes.isOrphan(OrphanedNodes.Owner.GONE, NOW, NOW));
     }
 
     @Test
     void aHomeWithoutOwnerIsAnOrphanOnlyAfterTheGrace() {
-        assertFalse(OrphanedNodes.isOrphan(null, NOW.minus(Duration.ofMinutes(9)), NOW));
-        assertTrue(OrphanedNodes.isOrphan(null, NOW.minus(Duration.ofMinutes(11)), NOW));
+        assertFalse(OrphanedNodes.isOrphan(OrphanedNodes.Owner.NONE, NOW.minus(Duration.ofMinutes(9)), NOW));
+        assertTrue(OrphanedNodes.isOrphan(OrphanedNodes.Owner.NONE, NOW.minus(Duration.ofMinutes(11)), NOW));
     }
 
     @Test
-    void anOwnerFileThatNamesNoProcessIsAnOrphan() {
-        assertNull(OrphanedNodes.Owner.parse("not an owner"));
-        assertTrue(OrphanedNodes.isOrphan("12 yesterday", NOW, NOW));
+    void anOwnerFileNobodyHoldsLockedMeansTheOwnerIsGone(@TempDir Path home) throws Exception {
+        assertEquals(OrphanedNodes.Owner.NONE, OrphanedNodes.owner(home));
+        Files.writeString(home.resolve(OrphanedNodes.OWNER_FILE), "12345\n");
+        assertEquals(OrphanedNodes.Owner.GONE, OrphanedNodes.owner(home));
     }
 
-    @Test
-    void ownerLinesRoundTrip() {
-        OrphanedNodes.Owner o = new OrphanedNodes.Owner(4242, Instant.parse("2026-11-29T09:00:00.123Z"));
-        assertEquals(o, OrphanedNodes.Owner.parse(o.line() + "\n"));
-    }
-
-    /** Homes without a running node: the orphans are deleted, the others and what is not a home are kept. */
+    /** Homes without a running node: the orphans are deleted; owned ones, young ones, links and others are kept. */
     @Test
     void sweepDeletesOrphansOnly(@TempDir Path parent) throws Exception {
-        Path dead = Files.createDirectory(parent.resolve("es-dead"));
-        Files.writeString(dead.resolve(OrphanedNodes.OWNER_FILE), new OrphanedNodes.Owner(deadPid(), NOW).line());
-        Files.createDirectories(dead.resolve("data/nodes"));
-        Path live = Files.createDirectory(parent.resolve("es-live"));
-        OrphanedNodes.own(live);
+        Path gone = Files.createDirectory(parent.resolve("es-gone"));
+        Files.writeString(gone.resolve(OrphanedNodes.OWNER_FILE), "12345\n");
+        Files.createDirectories(gone.resolve("data/nodes"));
+        Path mine = Files.createDirectory(parent.resolve("es-mine"));
+        OrphanedNodes.own(mine);
         Path young = Files.createDirectory(parent.resolve("es-young"));
         Path old = Files.createDirectory(parent.resolve("es-old"));
         Files.setLastModifiedTime(old, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
         Path other = Files.createDirectory(parent.resolve("other"));
         Files.setLastModifiedTime(other, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        // a link among the homes to a directory that is not ours: neither followed nor emptied
+        Path target = Files.createDirectory(parent.resolve("target-of-link"));
+        Files.writeString(target.resolve("keep.txt"), "keep");
+        Files.setLastModifiedTime(target, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        Files.createSymbolicLink(parent.resolve("es-link"), target);
 
         List<String> progress = new ArrayList<>();
         List<Path> swept = OrphanedNodes.sweep(parent, progress::add);
 
-        assertEquals(List.of(dead, old).stream().sorted().toList(), swept.stream().sorted().toList());
-        assertFalse(Files.exists(dead));
+        assertEquals(List.of(gone, old).stream().sorted().toList(), swept.stream().sorted().toList(),
+                progress.toString());
+        assertFalse(Files.exists(gone));
         assertFalse(Files.exists(old));
-        assertTrue(Files.isDirectory(live));
+        assertTrue(Files.isDirectory(mine), "this JVM's own home");
+        assertEquals(OrphanedNodes.Owner.NONE, OrphanedNodes.owner(young));
         assertTrue(Files.isDirectory(young));
         assertTrue(Files.isDirectory(other));
-        assertEquals(2, progress.stream().filter(l -> l.startsWith("A benchmark node left behind")).count(), progress.toString());
+        assertEquals("keep", Files.readString(target.resolve("keep.txt")));
+        assertEquals(2, progress.stream().filter(l -> l.startsWith("Swept a benchmark node")).count(),
+                progress.toString());
+        OrphanedNodes.release(mine);
+    }
+
+    @Test
+    void aParentOthersMayWriteToIsNotSwept(@TempDir Path parent) throws Exception {
+        Path gone = Files.createDirectory(parent.resolve("es-gone"));
+        Files.writeString(gone.resolve(OrphanedNodes.OWNER_FILE), "12345\n");
+        Files.setPosixFilePermissions(parent, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        List<String> progress = new ArrayList<>();
+        assertEquals(List.of(), OrphanedNodes.sweep(parent, progress::add));
+        assertTrue(Files.isDirectory(gone));
+        assertTrue(progress.get(0).startsWith("not looking for benchmark nodes"), progress.toString());
     }
 
     @Test
