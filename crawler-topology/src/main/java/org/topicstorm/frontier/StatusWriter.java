@@ -530,7 +530,7 @@ public final class StatusWriter {
 
     /** What ES's answer makes of a status document's updates; the document's version is known if stored. */
     private static void settleStatus(DocWrite w, Answered<Write> a, Known known, List<Written> done,
-                                 List<Pending> conflicting) {
+                                     List<Pending> conflicting) {
         Pending p = w.pending();
         if (a.answer() == BulkAnswer.OK && a.item().seqNo() != null && a.item().primaryTerm() != null) {
             known.put(p.id(), new Stored(w.doc(), a.item().seqNo(), a.item().primaryTerm()));

@@ -5,6 +5,7 @@ import org.apache.commons.io.file.StandardDeleteOption;
 import org.topicstorm.es.LocalElasticsearch;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -12,11 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,19 +65,19 @@ final class OrphanedNodes {
      * locked, and only then moved into place, so that an owner file is never seen unlocked while its owner lives.
      */
     static void own(Path home) throws IOException {
-        Path home0 = home.toAbsolutePath().normalize();
-        Path temp = Files.createTempFile(home0, OWNER_FILE, ".tmp");
+        Path dir = home.toAbsolutePath().normalize();
+        Path temp = Files.createTempFile(dir, OWNER_FILE, ".tmp");
         FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);
         try {
             channel.lock();
             channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)));
-            Files.move(temp, home0.resolve(OWNER_FILE), StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temp, dir.resolve(OWNER_FILE), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             channel.close();
             Files.deleteIfExists(temp);
             throw e;
         }
-        OWNED.put(home0, channel);
+        OWNED.put(dir, channel);
     }
 
     /** Gives up a home this JVM owns (its benchmark stopped the node and deleted the home). */
@@ -177,7 +178,7 @@ final class OrphanedNodes {
                     + (stopped || killed > 0 ? " (its node stopped)" : " (no node was running)"));
             PathUtils.deleteDirectory(home, StandardDeleteOption.OVERRIDE_READ_ONLY); // does not follow links
             return true;
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return false; // its benchmark (or another sweep) removed it meanwhile
         } catch (IOException | RuntimeException e) {
             if (Files.exists(home, LinkOption.NOFOLLOW_LINKS)) {

@@ -246,7 +246,7 @@ public final class LocalElasticsearch implements AutoCloseable {
         processes.add(launcher.toHandle());
         killAndWait(processes);
         // A node the launcher spawned just before it died is no longer its descendant: find it by its command line.
-        killAndWait(ProcessHandle.allProcesses().filter(p -> isFromThisHome(p.pid())).toList());
+        killStrays();
     }
 
     /**
