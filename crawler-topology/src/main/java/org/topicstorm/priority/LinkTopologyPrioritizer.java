@@ -20,6 +20,11 @@ import java.util.List;
  * had scored so far, which made the first pages' contributions depend on the order in which they arrived: a page
  * with one link gave it five times less when scored after a page with nine links than when scored first.
  *
+ * <p>A link whose anchor text and URL name none of the topic's keywords has its beta multiplied by
+ * {@link LinkSettings#keywordlessLinks()} (0.5 by default; 1 is the patent's beta): with beta = tau + anchor score
+ * alone, such a link kept tau, and the pages a whole site cites with anchors like "ValueError" or "None" collected
+ * more from two or three parents than a chapter's page from the one parent whose anchor names the topic.
+ *
  * <p>Tunnelling: the children of an irrelevant page at distance d from the last relevant page (d = its distance + 1,
  * the children's) are handled as a relevant page's while tunnel = floor(alpha / d) &gt; 0, the page's similarity taken
  * as at least the threshold (a tunnelled page counts as barely relevant); past that, hard focus drops them and soft
@@ -29,6 +34,7 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
 
     private final LinkSettings.Tau tau;
     private final int alpha;
+    private final double keywordless;
     private final double threshold;
     private final double softFactor;
 
@@ -46,6 +52,7 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
         super(focus, maxDepth, extractor);
         this.tau = settings.tau();
         this.alpha = settings.tunnelAlpha();
+        this.keywordless = settings.keywordlessLinks();
         this.threshold = threshold;
         this.softFactor = BestFirstPrioritizer.checkFactor(softFactor);
     }
@@ -64,6 +71,16 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
             case OTHER -> tau.other();
         };
         return t + anchorScore;
+    }
+
+    /**
+     * beta_ij as above, times {@code keywordless} when neither the anchor text nor the URL's words score for the topic
+     * (both scores 0).
+     */
+    static double beta(LinkSettings.Tau tau, PathRelation relation, double anchorScore, double urlScore,
+                       double keywordless) {
+        double b = beta(tau, relation, anchorScore);
+        return anchorScore == 0 && urlScore == 0 ? b * keywordless : b;
     }
 
     /** One parent's contribution sim * beta * Pi / L, with Pi = k / {@link #REFERENCE_DEGREE}, k = L + in-links. */
@@ -101,6 +118,7 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
                 factor = softFactor;
             }
         }
-        return factor * contribution(sim, beta(tau, f.relation(), f.anchorScore()), page.links(), parent.inlinks());
+        double beta = beta(tau, f.relation(), f.anchorScore(), f.urlScore(), keywordless);
+        return factor * contribution(sim, beta, page.links(), parent.inlinks());
     }
 }

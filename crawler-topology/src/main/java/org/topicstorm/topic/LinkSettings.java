@@ -13,13 +13,36 @@ package org.topicstorm.topic;
  *                         (site-wide navigation, banners: the 003 patent's tau3 links)
  * @param learned          the online link classifier of the {@code learned} strategy
  * @param siblings         003's demotion of a parent's remaining children after several irrelevant ones
+ * @param keywordlessLinks link-topology's beta of a link whose anchor text and URL name none of the topic's keywords
+ *                         is multiplied by this (1: the patent's beta)
  */
 public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned,
-                           Siblings siblings) {
+                           Siblings siblings, double keywordlessLinks) {
+
+    public LinkSettings {
+        if (!(keywordlessLinks >= 0 && keywordlessLinks <= 1)) {
+            throw new IllegalArgumentException("keywordlessLinks must be in [0, 1], got " + keywordlessLinks);
+        }
+    }
+
+    public LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned,
+                        Siblings siblings) {
+        this(tau, tunnelAlpha, hubWeight, boilerplatePages, learned, siblings, DEFAULT_KEYWORDLESS_LINKS);
+    }
 
     public LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boilerplatePages, Learned learned) {
         this(tau, tunnelAlpha, hubWeight, boilerplatePages, learned, Siblings.DEFAULT);
     }
+
+    /**
+     * A link whose anchor and URL carry no keyword of the topic counts half. 003's beta = tau + anchor score gives
+     * such a link tau (0.4-0.6), so that two or three parents citing a page with anchors such as "ValueError",
+     * "None" or "context manager" (the references every page of a manual cites) outweighed one parent's link whose
+     * anchor names the topic; summed over parents, the site's most cited pages came first. No source gives a number;
+     * half is the round middle between the patent's formula (1) and dropping such links' say (0). Measured on the
+     * labelled and held-out topics: docs/evaluation.md, session 33.
+     */
+    public static final double DEFAULT_KEYWORDLESS_LINKS = 0.5;
 
     /**
      * 003: "if several children of one parent in a row turn out irrelevant, lower the weights of its remaining
@@ -140,5 +163,5 @@ public record LinkSettings(Tau tau, int tunnelAlpha, double hubWeight, int boile
      * fetched page cites (reference pages, module indexes) ahead of the topic's own (docs/evaluation.md, session 20).
      */
     public static final LinkSettings DEFAULT = new LinkSettings(Tau.DEFAULT, 2, 0.2, 3, Learned.DEFAULT,
-            Siblings.DEFAULT);
+            Siblings.DEFAULT, DEFAULT_KEYWORDLESS_LINKS);
 }

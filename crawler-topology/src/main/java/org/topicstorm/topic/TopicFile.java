@@ -44,7 +44,7 @@ record TopicFile(String name, List<String> languages, Map<String, Double> keywor
     }
 
     record Links(Tau tau, Integer tunnelAlpha, Double hubWeight, Integer boilerplatePages, Learned learned,
-                 SiblingDemotion siblingDemotion) {
+                 SiblingDemotion siblingDemotion, Double keywordlessLinks) {
     }
 
     record Tau(@JsonProperty("extends") Double extendsPath, Double sameShape, Double boilerplate, Double other) {

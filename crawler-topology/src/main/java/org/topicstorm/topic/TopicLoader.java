@@ -425,7 +425,8 @@ public final class TopicLoader {
                         or(l.siblingDemotion().factor(), siblings.factor()));
             }
             return new LinkSettings(tau, or(l.tunnelAlpha(), d.tunnelAlpha()), or(l.hubWeight(), d.hubWeight()),
-                    or(l.boilerplatePages(), d.boilerplatePages()), learned, siblings);
+                    or(l.boilerplatePages(), d.boilerplatePages()), learned, siblings,
+                    or(l.keywordlessLinks(), d.keywordlessLinks()));
         }
 
         /** The revisit settings of a continuous crawl; null for a one-off crawl (mode once, the default). */

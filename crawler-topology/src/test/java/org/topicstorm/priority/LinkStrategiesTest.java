@@ -45,6 +45,58 @@ class LinkStrategiesTest {
     }
 
     @Test
+    void aLinkThatNamesNoKeywordHasItsBetaScaled() {
+        LinkSettings.Tau tau = LinkSettings.Tau.DEFAULT;
+        // neither anchor nor URL scores: tau 0.5 * 0.5
+        assertEquals(0.25, LinkTopologyPrioritizer.beta(tau, PathRelation.OTHER, 0, 0, 0.5), EPS);
+        assertEquals(0.6 * 0.5, LinkTopologyPrioritizer.beta(tau, PathRelation.EXTENDS, 0, 0, 0.5), EPS);
+        // the URL names the topic (its anchor does not): the patent's beta, tau + 0
+        assertEquals(0.5, LinkTopologyPrioritizer.beta(tau, PathRelation.OTHER, 0, 0.3, 0.5), EPS);
+        // the anchor names it: tau + anchor score
+        assertEquals(0.6 + 0.25, LinkTopologyPrioritizer.beta(tau, PathRelation.EXTENDS, 0.25, 0, 0.5), EPS);
+        // factor 1: the patent's beta; 0: such a link contributes nothing
+        assertEquals(0.4, LinkTopologyPrioritizer.beta(tau, PathRelation.BOILERPLATE, 0, 0, 1), EPS);
+        assertEquals(0, LinkTopologyPrioritizer.beta(tau, PathRelation.OTHER, 0, 0, 0), EPS);
+    }
+
+    @Test
+    void aPageTwoParentsCiteWithoutKeywordsNoLongerOutweighsOneLinkThatNamesTheTopic() {
+        // Two relevant pages /a/p0.html and /a/p1.html (relevance 0.8, two links each, no in-links: Pi / L =
+        // (2 / 100) / 2 = 0.01) each link /a/ref.html, anchor "Reference" (no keyword, nor in its URL; same shape, tau
+        // 0.5: a third parent would make it boilerplate); the first also links /k/sub.html with anchor "Cloud"
+        // (1 / sqrt(5); same shape, tau 0.5).
+        //   /k/sub.html: one contribution 0.8 * (0.5 + 0.447214) * 0.01 = 0.0075777
+        //   /a/ref.html, the patent's beta: 2 * 0.8 * 0.5 * 0.01 = 0.008 (first)
+        //   /a/ref.html, keywordless-links 0.5: 2 * 0.8 * 0.25 * 0.01 = 0.004 (second)
+        // (the frontier sums a URL's contributions, StatusMerge; here the sum is taken by hand)
+        double cloud = 1 / Math.sqrt(5);
+        for (double keywordless : new double[]{1.0, 0.5}) {
+            LinkSettings d = LinkSettings.DEFAULT;
+            Topic t = new Topic("t", List.of("en"), KEYWORDS, List.of("https://example.org/"), 0.5,
+                    Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT, Topic.Limits.NONE, null,
+                    org.topicstorm.topic.RelevanceSettings.DEFAULT, new LinkSettings(d.tau(), d.tunnelAlpha(),
+                    d.hubWeight(), d.boilerplatePages(), d.learned(), d.siblings(), keywordless));
+            LinkPrioritizer p = LinkPrioritizers.forTopic(t, Map.of());
+            double ref = 0;
+            double sub = 0;
+            for (int i = 0; i < 2; i++) {
+                ParentInfo parent = new ParentInfo("https://example.org/a/p" + i + ".html", 0.8, true, 0, 0, 0);
+                List<Outlink> links = List.of(new Outlink("https://example.org/a/ref.html", "Reference", ""),
+                        i == 0 ? new Outlink("https://example.org/k/sub.html", "Cloud", "")
+                                : new Outlink("https://example.org/a/q.html", "", ""));
+                for (ScoredLink l : p.prioritize(parent, links)) {
+                    assertEquals(Aggregation.SUM, l.aggregation(), l.url());
+                    ref += l.url().endsWith("/ref.html") ? l.priority() : 0;
+                    sub += l.url().endsWith("/k/sub.html") ? l.priority() : 0;
+                }
+            }
+            assertEquals(0.8 * (0.5 + cloud) * 0.01, sub, EPS);
+            assertEquals(2 * 0.8 * 0.5 * keywordless * 0.01, ref, EPS);
+            assertEquals(keywordless == 1.0, ref > sub, "keywordless-links " + keywordless);
+        }
+    }
+
+    @Test
     void contributionIsSimBetaPiOverL() {
         // sim 0.8, beta 1.1, L = 4 links, 2 in-links: k = 6; Pi = 6 / 100 (the reference degree) = 0.06;
         // 0.8 * 1.1 * 0.06 / 4 = 0.0132
@@ -57,26 +109,28 @@ class LinkStrategiesTest {
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.HARD), Map.of());
         // parent /k/index.html (a directory index), relevance 0.9, 1 in-link, 2 links: k = 3, Pi = 3 / 100.
         // /k/sub.html  EXTENDS, anchor "Kubernetes": beta = 0.6 + 0.894427; w = 0.9 * beta * 0.03 / 2
-        // /about.html  OTHER ([] vs [k]), anchor "About us": beta = 0.5;     w = 0.9 * 0.5 * 0.03 / 2 = 0.00675
+        // /about.html  OTHER ([] vs [k]), anchor "About us", no keyword in anchor or URL: beta = 0.5 * 0.5 (the
+        //              keywordless factor); w = 0.9 * 0.25 * 0.03 / 2 = 0.003375
         ParentInfo parent = new ParentInfo("https://example.org/k/index.html", 0.9, true, 0, 0, 1);
         List<ScoredLink> links = p.prioritize(parent, List.of(
                 new Outlink("https://example.org/about.html", "About us", ""),
                 new Outlink("https://example.org/k/sub.html", "Kubernetes", "")));
         assertEquals("https://example.org/k/sub.html", links.get(0).url());
         assertEquals(0.9 * (0.6 + KUBERNETES) * 0.03 / 2, links.get(0).priority(), EPS);
-        assertEquals(0.00675, links.get(1).priority(), EPS);
+        assertEquals(0.003375, links.get(1).priority(), EPS);
         assertEquals(Aggregation.SUM, links.get(0).aggregation());
         assertTrue(links.get(0).features().isEmpty(), "only the learned strategy ships features");
 
         // a second page: 4 links, 0 in-links: k = 4; Pi = 4 / 100, whatever pages came before
-        // /k/sub.html from /k/other.html: SAME_SHAPE, anchor "About us": 0.9 * 0.5 * 0.04 / 4 = 0.0045
+        // /k/sub.html from /k/other.html: SAME_SHAPE, anchor "About us" (but "sub" names no keyword either): keywordless
+        // 0.9 * 0.5 * 0.5 * 0.04 / 4 = 0.00225
         ParentInfo second = new ParentInfo("https://example.org/k/other.html", 0.9, true, 0, 0, 0);
         List<ScoredLink> more = p.prioritize(second, List.of(
                 new Outlink("https://example.org/k/sub.html", "About us", ""),
                 new Outlink("https://example.org/k/a.html", "", ""),
                 new Outlink("https://example.org/k/b.html", "", ""),
                 new Outlink("https://example.org/k/c.html", "", "")));
-        assertEquals(0.0045, more.get(0).priority(), EPS);
+        assertEquals(0.00225, more.get(0).priority(), EPS);
     }
 
     @Test
@@ -99,11 +153,12 @@ class LinkStrategiesTest {
                 Map.of());
         double largeAsFirst = largeFirst.prioritize(large, nine).get(0).priority();
         double smallAsSecond = largeFirst.prioritize(small, one).get(0).priority();
-        // same shape (tau 0.5), no anchor: 0.8 * 0.5 * (k / 100) / L, k = L (no in-links): 0.004 for both pages
-        assertEquals(0.004, smallAsFirst, EPS);
-        assertEquals(0.004, smallAsSecond, EPS);
-        assertEquals(0.004, largeAsFirst, EPS);
-        assertEquals(0.004, largeAsSecond, EPS);
+        // same shape (tau 0.5), no anchor nor keyword in the URL (factor 0.5): 0.8 * 0.5 * 0.5 * (k / 100) / L,
+        // k = L (no in-links): 0.002 for both pages
+        assertEquals(0.002, smallAsFirst, EPS);
+        assertEquals(0.002, smallAsSecond, EPS);
+        assertEquals(0.002, largeAsFirst, EPS);
+        assertEquals(0.002, largeAsSecond, EPS);
         assertEquals(smallAsFirst, smallAsSecond);
         assertEquals(largeAsFirst, largeAsSecond);
     }
@@ -113,11 +168,12 @@ class LinkStrategiesTest {
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.HARD), Map.of());
         Outlink link = new Outlink("https://example.org/x.html", "", "");
         // irrelevant parent at distance 0 (a relevant page links to it): its links are at d = 1, tunnel 2 > 0;
-        // its similarity 0.1 counts as the threshold 0.5: 0.5 * 0.5 (OTHER... same shape: [] vs []) * Pi 0.01 / L 1
+        // its similarity 0.1 counts as the threshold 0.5: 0.5 * 0.5 (OTHER... same shape: [] vs []) * 0.5 (no keyword
+        // in anchor or URL) * Pi 0.01 / L 1
         List<ScoredLink> near = p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 1, 0, 0),
                 List.of(link));
         assertEquals(1, near.size());
-        assertEquals(0.5 * 0.5 * 0.01, near.get(0).priority(), EPS);
+        assertEquals(0.5 * 0.5 * 0.5 * 0.01, near.get(0).priority(), EPS);
         assertEquals(1, near.get(0).distance());
         // at distance 1 its links are at d = 2: tunnel 1, still followed
         assertEquals(1, p.prioritize(new ParentInfo("https://example.org/p.html", 0.1, false, 2, 1, 0),
@@ -134,10 +190,11 @@ class LinkStrategiesTest {
     @Test
     void softFocusLowersLinksPastTheTunnel() {
         LinkPrioritizer p = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT), Map.of());
-        // d = 3, tunnel 0: sim 0.2 (its own) * beta 0.5 * Pi 0.01 (k = 1) / L 1, times the soft factor 0.5
+        // d = 3, tunnel 0: sim 0.2 (its own) * beta 0.5 * 0.5 (keywordless) * Pi 0.01 (k = 1) / L 1, times the soft
+        // factor 0.5
         List<ScoredLink> links = p.prioritize(new ParentInfo("https://example.org/p.html", 0.2, false, 3, 2, 0),
                 List.of(new Outlink("https://example.org/x.html", "", "")));
-        assertEquals(0.2 * 0.5 * 0.01 * 0.5, links.get(0).priority(), EPS);
+        assertEquals(0.2 * 0.5 * 0.5 * 0.01 * 0.5, links.get(0).priority(), EPS);
     }
 
     @Test
@@ -148,16 +205,17 @@ class LinkStrategiesTest {
         List<Aggregation> how = new java.util.ArrayList<>();
         List<Double> priorities = new java.util.ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            ScoredLink l = p.prioritize(new ParentInfo("https://example.org/p" + i + ".html", 0.8, true, 0, 0, 0),
+            ScoredLink l = p.prioritize(new ParentInfo("https://example.org/a/p" + i + ".html", 0.8, true, 0, 0, 0),
                     List.of(menu)).get(0);
             how.add(l.aggregation());
             priorities.add(l.priority());
         }
         assertEquals(List.of(Aggregation.SUM, Aggregation.SUM, Aggregation.MAX, Aggregation.MAX, Aggregation.MAX,
                 Aggregation.MAX), how);
-        // same shape (tau 0.5) before, boilerplate (tau 0.4) after; Pi = 1 / 100 (one link), L = 1
-        assertEquals(0.8 * 0.5 * 0.01, priorities.get(1), EPS);
-        assertEquals(0.8 * 0.4 * 0.01, priorities.get(2), EPS);
+        // same shape (tau 0.5) before, boilerplate (tau 0.4) after, each halved (no keyword in "About us" nor in
+        // /menu.html); Pi = 1 / 100 (one link), L = 1
+        assertEquals(0.8 * 0.5 * 0.5 * 0.01, priorities.get(1), EPS);
+        assertEquals(0.8 * 0.4 * 0.5 * 0.01, priorities.get(2), EPS);
     }
 
     @Test

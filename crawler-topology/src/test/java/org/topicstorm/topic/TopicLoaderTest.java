@@ -321,14 +321,16 @@ class TopicLoaderTest {
                   boilerplate-pages: 7
                   learned: {retrain-every: 50, min-examples: 20, max-examples: 800, rescore: 0}
                   sibling-demotion: {after: 4, factor: 0.25}
+                  keywordless-links: 0.8
                 """, "d.yaml");
         assertEquals(Topic.Strategy.LINK_TOPOLOGY, t.strategy());
         assertEquals(new LinkSettings(new LinkSettings.Tau(0.55, 0.45, 0.41, 0.42), 3, 0.3, 7,
-                new LinkSettings.Learned(50, 20, 800, 0), new LinkSettings.Siblings(4, 0.25)), t.links());
+                new LinkSettings.Learned(50, 20, 800, 0), new LinkSettings.Siblings(4, 0.25), 0.8), t.links());
         // a partly given section keeps the other defaults
         Topic partial = TopicLoader.fromString(MINIMAL + "links: {tau: {extends: 0.59}}", "d.yaml");
         assertEquals(new LinkSettings.Tau(0.59, 0.5, 0.4, 0.5), partial.links().tau());
         assertEquals(2, partial.links().tunnelAlpha());
+        assertEquals(0.5, partial.links().keywordlessLinks());
         assertEquals(List.of("best-first", "breadth-first", "link-topology", "hub", "learned"),
                 TopicLoader.STRATEGY_NAMES);
         assertEquals(Topic.Strategy.HUB, TopicLoader.fromString(MINIMAL + "strategy: hub", "d.yaml").strategy());
@@ -369,12 +371,13 @@ class TopicLoaderTest {
     void badLinkSettingsAreNamed() {
         assertError("links: 3", "field 'links': must be a mapping");
         assertError("links: {tunnel: 2}", "field 'links.tunnel': unknown field; allowed fields are: tau, "
-                + "tunnel-alpha, hub-weight, boilerplate-pages, learned, sibling-demotion");
+                + "tunnel-alpha, hub-weight, boilerplate-pages, learned, sibling-demotion, keywordless-links");
         assertError("links: {tau: {extend: 0.5}}", "field 'links.tau.extend': unknown field");
         assertError("links: {tau: {extends: 1.5}}", "field 'links.tau.extends'", "between 0 and 1");
         assertError("links: {tunnel-alpha: -1}", "field 'links.tunnel-alpha'", "between 0 and 100");
         assertError("links: {sibling-demotion: {after: 3, factor: 2}}", "field 'links.sibling-demotion.factor'");
         assertError("links: {hub-weight: 2}", "field 'links.hub-weight'", "between 0 and 1");
+        assertError("links: {keywordless-links: 1.5}", "field 'links.keywordless-links'", "between 0 and 1");
         assertError("links: {boilerplate-pages: 0}", "field 'links.boilerplate-pages'", "between 1 and");
         assertError("links: {learned: {retrain-every: 0}}", "field 'links.learned.retrain-every'");
         assertError("links: {learned: {target: label}}", "field 'links.learned.target'", "score, verdict");

@@ -40,6 +40,7 @@ class LinkStrategiesIT {
     private static SiteServer urlSite;
     private static SiteServer navSite;
     private static SiteServer siblingSite;
+    private static SiteServer citedSite;
     private static ElasticsearchClient client;
 
     /** Sections of the URL-predictive site; each section page links 2 solar pages and 4 sports pages. */
@@ -109,12 +110,21 @@ class LinkStrategiesIT {
             siblingSite.html("/c/" + i, page("Item " + i, SPORTS));
         }
         siblingSite.html("/", page("Solar energy", SOLAR, children));
+        // Two relevant pages cite one reference page with an anchor and a URL that name no keyword (as every page of
+        // a manual cites its glossary); each also links a relevant page by a keyword anchor.
+        citedSite = new SiteServer();
+        citedSite.html("/", page("Solar energy", SOLAR, "/a", "solar panels", "/b", "photovoltaic cells"));
+        citedSite.html("/a", page("Solar panels", SOLAR, "/ref", "glossary", "/c", "solar farms"));
+        citedSite.html("/b", page("Photovoltaic cells", SOLAR, "/ref", "glossary", "/d", "solar roofs"));
+        citedSite.html("/ref", page("Glossary", SPORTS));
+        citedSite.html("/c", page("Solar farms", SOLAR));
+        citedSite.html("/d", page("Solar roofs", SOLAR));
         client = EsClients.create(EsTestNode.settings());
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, navSite, siblingSite, client}) {
+        for (AutoCloseable c : new AutoCloseable[]{tunnelSite, urlSite, navSite, siblingSite, citedSite, client}) {
             if (c != null) {
                 c.close();
             }
@@ -214,6 +224,41 @@ class LinkStrategiesIT {
             assertEquals(d.inlinkScore().stream().mapToDouble(Double::doubleValue).sum(), d.priority(), 1e-9,
                     d.url());
         }
+    }
+
+    @Test
+    void aLinkThatNamesNoKeywordContributesHalfOfThePatentsBeta(@TempDir Path tmp) throws Exception {
+        // link-topology with keywordless-links 0.5 (the default) and 1 (the 003 patent's beta): the crawls fetch the
+        // same pages, and every contribution to /ref ("glossary", from /a and from /b) is half of what the same
+        // parent gave it with the patent's beta, while /c and /d (keyword anchors) get the same in both
+        Map<String, StatusDoc> half = citedCrawl(tmp, "links-it-keywordless", "");
+        Map<String, StatusDoc> full = citedCrawl(tmp, "links-it-keywordless-1", "links: {keywordless-links: 1}");
+        StatusDoc ref = half.get(citedSite.url("/ref"));
+        StatusDoc patent = full.get(citedSite.url("/ref"));
+        assertEquals(2, ref.inlinkScore().size(), ref.toString());
+        for (String parent : List.of("/a", "/b")) {
+            String id = org.topicstorm.frontier.UrlIds.id(citedSite.url(parent));
+            double given = ref.inlinkScore().get(ref.inlinkFrom().indexOf(id));
+            double patentGiven = patent.inlinkScore().get(patent.inlinkFrom().indexOf(id));
+            assertTrue(given > 0, parent);
+            assertEquals(patentGiven / 2, given, 1e-12, parent);
+        }
+        for (String named : List.of("/c", "/d")) {
+            assertEquals(full.get(citedSite.url(named)).inlinkScore(), half.get(citedSite.url(named)).inlinkScore(),
+                    named);
+        }
+    }
+
+    /** A crawl of the cited site until /, /a and /b are fetched; its status documents by URL. */
+    private Map<String, StatusDoc> citedCrawl(Path tmp, String name, String extra) throws Exception {
+        CrawlIndices indices = new CrawlIndices(name);
+        indices.delete(client);
+        CrawlTestSupport.crawl(topicAt(tmp, citedSite, "/", extra), indices, Map.of(), 3);
+        Map<String, StatusDoc> docs = CrawlTestSupport.statusDocs(client, indices);
+        for (String p : List.of("/", "/a", "/b")) {
+            assertTrue(docs.get(citedSite.url(p)).firstFetched() != null, p + " fetched in " + name);
+        }
+        return docs;
     }
 
     @Test
