@@ -14,6 +14,14 @@ import java.util.function.Supplier;
  * first classifier, and while the classifier predicts no better than chance, the prior and the regions order the
  * frontier; the better the classifier predicts pages it was not trained on, the more it reorders.
  *
+ * <p>The prior's factor on links whose anchor and URL name no keyword
+ * ({@link org.topicstorm.topic.LinkSettings#keywordlessLinks()}) stands for what the crawl does not know yet about
+ * such links. It holds until the first classifier that predicts better than chance; from then on new links are scored
+ * with the patent's beta, and the classifier, which reads the anchor and URL words and their keyword scores, says
+ * what a link without keywords is worth on this site (contributions queued before keep the factor). Kept throughout,
+ * the factor cost the large topics 4.4 points of recall (docs/evaluation.md, session 33): on top of the classifier's
+ * say, it held back the keyword-free links that lead to the topic on sites whose anchors do not repeat its words.
+ *
  * <p>Why a prior rather than the classifier alone: the first classifier learned from the first 40 judged pages, which
  * on a manual that opens with a large table of contents are mostly irrelevant chapters; alone, it pushed the frontier
  * away from the right chapters before it had seen them (pg-catalogs-en 4.8 % recall@|R| against 46.4 % for
@@ -52,7 +60,16 @@ final class LearnedPrioritizer extends BaseLinkPrioritizer {
 
     @Override
     double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
+        if (prior instanceof LinkTopologyPrioritizer topology && classifierSpeaks(scorer.get())) {
+            // the classifier reads the anchor and URL words itself: the keywordless factor has done its part
+            return topology.priority(page, f, 1.0);
+        }
         return prior.priority(page, link, f, tokens);
+    }
+
+    /** Whether a link classifier that predicts better than chance (trust above 0) gives lifts. */
+    static boolean classifierSpeaks(LinkScorer s) {
+        return s != null && s.classifier() != null && s.classifier().state().trust() > 0;
     }
 
     @Override

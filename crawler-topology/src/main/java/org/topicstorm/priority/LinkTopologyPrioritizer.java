@@ -108,6 +108,11 @@ final class LinkTopologyPrioritizer extends BaseLinkPrioritizer {
 
     @Override
     double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
+        return priority(page, f, keywordless);
+    }
+
+    /** The link's priority with this keywordless factor in place of the topic's. */
+    double priority(Page page, LinkFeatures f, double keywordless) {
         ParentInfo parent = page.parent();
         double sim = parent.relevance();
         double factor = 1;

@@ -275,6 +275,30 @@ class LinkStrategiesTest {
     }
 
     @Test
+    void learnedDropsTheKeywordlessFactorOnceItsClassifierPredictsBetterThanChance() {
+        LinkScorer[] current = {null};
+        LinkPrioritizer learned = LinkPrioritizers.forTopic(topic(Topic.Strategy.LEARNED, Topic.Focus.SOFT), Map.of(),
+                () -> current[0]);
+        ParentInfo parent = new ParentInfo("https://example.org/a", 0.6, true, 0, 0);
+        List<Outlink> about = List.of(new Outlink("https://example.org/about.html", "About us", ""));
+        // no keyword in "About us" nor in /about.html; same shape (tau 0.5), L = 1, no in-links: Pi / L = 0.01
+        // no classifier yet: 0.6 * 0.5 * 0.5 (keywordless) * 0.01
+        assertEquals(0.6 * 0.5 * 0.5 * 0.01, learned.prioritize(parent, about).get(0).priority(), EPS);
+        // a classifier no better than chance (trust 0): still the factor
+        current[0] = new LinkScorer(LinkClassifier.of(new LinkClassifier.State(4, 100, 100, 50, -1.0,
+                Map.of("u:k8s", 3.0), 0.0)), RegionHarvest.NONE, 4);
+        assertEquals(0.6 * 0.5 * 0.5 * 0.01, learned.prioritize(parent, about).get(0).priority(), EPS);
+        // trust 0.5: the patent's beta, 0.6 * 0.5 * 0.01; the classifier's lift says the rest
+        current[0] = new LinkScorer(LinkClassifier.of(new LinkClassifier.State(5, 100, 100, 50, -1.0,
+                Map.of("u:k8s", 3.0), 0.5)), RegionHarvest.NONE, 5);
+        assertEquals(0.6 * 0.5 * 0.01, learned.prioritize(parent, about).get(0).priority(), EPS);
+        // link-topology alone keeps the factor (it has no classifier)
+        LinkPrioritizer topology = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT),
+                Map.of());
+        assertEquals(0.6 * 0.5 * 0.5 * 0.01, topology.prioritize(parent, about).get(0).priority(), EPS);
+    }
+
+    @Test
     void learnedOnABestFirstPrior() {
         LinkSettings.Learned bestFirst = new LinkSettings.Learned(100, 40, 5000, 2000, LinkSettings.Target.VERDICT,
                 LinkSettings.Prior.BEST_FIRST, 0.5);
