@@ -16,11 +16,12 @@ import java.util.function.Supplier;
  *
  * <p>The prior's factor on links whose anchor and URL name no keyword
  * ({@link org.topicstorm.topic.LinkSettings#keywordlessLinks()}) stands for what the crawl does not know yet about
- * such links. It holds until the first classifier that predicts better than chance; from then on new links are scored
- * with the patent's beta, and the classifier, which reads the anchor and URL words and their keyword scores, says
- * what a link without keywords is worth on this site (contributions queued before keep the factor). Kept throughout,
- * the factor cost the large topics 4.4 points of recall (docs/evaluation.md, session 33): on top of the classifier's
- * say, it held back the keyword-free links that lead to the topic on sites whose anchors do not repeat its words.
+ * such links. It holds while there is no link classifier that predicts better than chance (none yet, or the current
+ * one has trust 0); while there is one, new links are scored with the patent's beta, and the classifier, which reads
+ * the anchor and URL words and their keyword scores, says what a link without keywords is worth on this site
+ * (contributions queued before keep the factor). Kept throughout, the factor cost the large topics 4.4 points of
+ * recall (docs/evaluation.md, session 33): on top of the classifier's say, it held back the keyword-free links that
+ * the classifier had learnt to value.
  *
  * <p>Why a prior rather than the classifier alone: the first classifier learned from the first 40 judged pages, which
  * on a manual that opens with a large table of contents are mostly irrelevant chapters; alone, it pushed the frontier
@@ -60,6 +61,8 @@ final class LearnedPrioritizer extends BaseLinkPrioritizer {
 
     @Override
     double priority(Page page, Outlink link, LinkFeatures f, List<String> tokens) {
+        // lift() reads the scorer again: a link scored while a new scorer is published may get this one's prior and
+        // the next one's lift, once; the frontier's rescore after each retrain evens out what matters
         if (prior instanceof LinkTopologyPrioritizer topology && classifierSpeaks(scorer.get())) {
             // the classifier reads the anchor and URL words itself: the keywordless factor has done its part
             return topology.priority(page, f, 1.0);

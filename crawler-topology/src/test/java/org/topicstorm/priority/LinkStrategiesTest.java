@@ -205,7 +205,7 @@ class LinkStrategiesTest {
         List<Aggregation> how = new java.util.ArrayList<>();
         List<Double> priorities = new java.util.ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            ScoredLink l = p.prioritize(new ParentInfo("https://example.org/a/p" + i + ".html", 0.8, true, 0, 0, 0),
+            ScoredLink l = p.prioritize(new ParentInfo("https://example.org/p" + i + ".html", 0.8, true, 0, 0, 0),
                     List.of(menu)).get(0);
             how.add(l.aggregation());
             priorities.add(l.priority());
@@ -275,7 +275,7 @@ class LinkStrategiesTest {
     }
 
     @Test
-    void learnedDropsTheKeywordlessFactorOnceItsClassifierPredictsBetterThanChance() {
+    void learnedDropsTheKeywordlessFactorWhileItsClassifierPredictsBetterThanChance() {
         LinkScorer[] current = {null};
         LinkPrioritizer learned = LinkPrioritizers.forTopic(topic(Topic.Strategy.LEARNED, Topic.Focus.SOFT), Map.of(),
                 () -> current[0]);
@@ -292,6 +292,11 @@ class LinkStrategiesTest {
         current[0] = new LinkScorer(LinkClassifier.of(new LinkClassifier.State(5, 100, 100, 50, -1.0,
                 Map.of("u:k8s", 3.0), 0.5)), RegionHarvest.NONE, 5);
         assertEquals(0.6 * 0.5 * 0.01, learned.prioritize(parent, about).get(0).priority(), EPS);
+        // a retrained classifier that predicts no better than chance: the factor again (what decides is the current
+        // classifier, whose lift is then 1)
+        current[0] = new LinkScorer(LinkClassifier.of(new LinkClassifier.State(6, 100, 100, 50, -1.0,
+                Map.of("u:k8s", 3.0), 0.0)), RegionHarvest.NONE, 6);
+        assertEquals(0.6 * 0.5 * 0.5 * 0.01, learned.prioritize(parent, about).get(0).priority(), EPS);
         // link-topology alone keeps the factor (it has no classifier)
         LinkPrioritizer topology = LinkPrioritizers.forTopic(topic(Topic.Strategy.LINK_TOPOLOGY, Topic.Focus.SOFT),
                 Map.of());
